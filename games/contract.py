@@ -1,0 +1,204 @@
+"""The engine contract: what every rules engine offers the rest of Tablelog.
+
+An engine is pure Python. It never imports Django, never touches the database and never
+calls ``random``: dice and cards arrive as data inside events. State is a JSON-compatible
+value (dicts, lists, str, int, float, bool, None), so the records service can cache it in a
+``jsonb`` column and a fold can be replayed anywhere.
+
+The records service drives an engine like this::
+
+    state = engine.setup(seats, options)
+    for move in moves:                       # voided moves are skipped by the service
+        violations = engine.check(state, move)   # [] when legal
+        state = engine.apply(state, move)        # pure: never mutates ``state``
+    engine.view(state, seat)                 # what a person at the table sees
+    engine.outcome(state)                    # None until the game is over
+
+Malformed is not illegal (python-chess keeps the two apart too): a move whose ``data`` does
+not fit its event type's JSON Schema is rejected by :func:`shape_errors` before ``check``
+ever sees it (HTTP 400). A move that fits but breaks a rule gets a :class:`Violation` that
+names the rulebook section (HTTP 422 in a strict play, a flag in a record play).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+JSON = Any
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One place at the table, in turn order. Seats are numbered from 0 in events."""
+
+    colour: str = ""
+    team: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One game event as the engine sees it: its type, the seat that made it, its data."""
+
+    type: str
+    seat: int | None = None
+    data: dict[str, JSON] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A rule a move breaks: the rulebook section and one sentence a player understands."""
+
+    rule: str
+    message: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"rule": self.rule, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``places[seat]`` is 1 for the best; tied seats share a place. ``winners`` may be empty
+    (a lost cooperative game, or nobody reached the goal). ``scores[seat]`` where the game
+    keeps scores, else None. ``reason`` in the rulebook's words ("Dutch victory").
+    ``cooperative`` marks a result the whole table shares (all win or all lose), which
+    competitive ratings ignore. ``blamed`` lists the seats a "no winner" ending blames.
+    """
+
+    places: list[int]
+    winners: list[int]
+    reason: str
+    scores: list[float] | None = None
+    cooperative: bool = False
+    blamed: list[int] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, JSON]:
+        return {
+            "places": list(self.places),
+            "winners": list(self.winners),
+            "scores": None if self.scores is None else list(self.scores),
+            "reason": self.reason,
+            "cooperative": self.cooperative,
+            "blamed": list(self.blamed),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, JSON]) -> Outcome:
+        return cls(**data)
+
+
+def places_from_scores(scores: list[float], *, highest_wins: bool = True) -> list[int]:
+    """Standard competition ranking ("1224"): tied scores share the better place."""
+    key = [(-s if highest_wins else s) for s in scores]
+    return [1 + sum(1 for other in key if other < mine) for mine in key]
+
+
+@dataclass(frozen=True)
+class EventType:
+    """One entry of an engine's event vocabulary: JSON Schema for ``data``, and an example."""
+
+    description: str
+    schema: dict[str, JSON]
+    example: dict[str, JSON]
+    seated: bool = True  # whether the move must name the seat that makes it
+
+    @cached_property
+    def validator(self) -> Draft202012Validator:
+        return Draft202012Validator(self.schema)
+
+    def as_dict(self) -> dict[str, JSON]:
+        return {
+            "description": self.description,
+            "seated": self.seated,
+            "schema": self.schema,
+            "example": self.example,
+        }
+
+
+def obj(properties: dict[str, JSON], *, required: list[str] | None = None) -> dict[str, JSON]:
+    """A closed JSON Schema object: every listed property required unless said otherwise."""
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties) if required is None else required,
+        "additionalProperties": False,
+    }
+
+
+class EngineError(Exception):
+    """Raised by ``apply`` when a move cannot be applied to the state at all."""
+
+
+class Engine(ABC):
+    """Base class of every rules engine. Subclasses set the metadata and implement the five
+    functions; the registry holds one instance per game."""
+
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+    #: JSON Schema of the options a play may start with (variants, edition data).
+    options_schema: dict[str, JSON] = obj({}, required=[])
+    #: The event vocabulary: type name -> EventType.
+    event_types: dict[str, EventType]
+
+    @abstractmethod
+    def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
+        """The table after the rulebook's preparation steps (chance arrives later, as events)."""
+
+    @abstractmethod
+    def check(self, state: JSON, move: Move) -> list[Violation]:
+        """The rules ``move`` breaks in ``state``; empty when it is legal."""
+
+    @abstractmethod
+    def apply(self, state: JSON, move: Move) -> JSON:
+        """The state after ``move``. Pure: never mutates ``state``. In a record play it is
+        also called for moves ``check`` flagged, and applies them as the table did; it
+        raises :class:`EngineError` only when the move cannot be applied at all."""
+
+    @abstractmethod
+    def view(self, state: JSON, seat: int | None = None) -> dict[str, JSON]:
+        """The table as a person sees it, with at least the keys of ``VIEW_KEYS``. With a
+        seat, the other seats' secrets are hidden."""
+
+    @abstractmethod
+    def outcome(self, state: JSON) -> Outcome | None:
+        """None until the game is over; then how it ended."""
+
+    def describe(self) -> dict[str, JSON]:
+        return {
+            "slug": self.slug,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options_schema": self.options_schema,
+            "event_types": {name: t.as_dict() for name, t in self.event_types.items()},
+        }
+
+
+#: Every view carries these: the phase, whose move it is (seats), which event types may
+#: come next, the scores so far (None where the game has none yet), and whether it is over.
+VIEW_KEYS = ("phase", "active_seats", "legal_event_types", "scores", "finished")
+
+
+def shape_errors(engine: Engine, move: Move, seat_count: int) -> dict[str, list[str]]:
+    """Field -> messages for a move that does not fit the vocabulary; empty when it fits."""
+    event_type = engine.event_types.get(move.type)
+    if event_type is None:
+        known = ", ".join(sorted(engine.event_types))
+        return {"type": [f"'{move.type}' is not an event type of {engine.slug}: one of {known}."]}
+    errors: dict[str, list[str]] = {}
+    if event_type.seated and move.seat is None:
+        errors["seat"] = [f"a '{move.type}' event must name the seat that makes it."]
+    if move.seat is not None and not 0 <= move.seat < seat_count:
+        errors["seat"] = [f"seat {move.seat} does not exist: seats are 0 to {seat_count - 1}."]
+    for error in event_type.validator.iter_errors(move.data):
+        path = ".".join(str(p) for p in ("data", *error.absolute_path))
+        errors.setdefault(path, []).append(error.message)
+    return errors
