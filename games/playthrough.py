@@ -11,11 +11,18 @@ A playthrough is a JSON file in ``games/<slug>/playthroughs/``::
         {"type": "...", "seat": 0, "data": {...}, "expect": {"scores": [0, 1]}},
         ...
       ],
-      "outcome": {"places": [1, 2], "winners": [0], "reason": "...", "scores": [9, 4]}
+      "outcome": {"places": [1, 2], "winners": [0], "reason": "...", "scores": [9, 4]},
+      "illegal": [
+        {"after": 3, "event": {"type": "...", "seat": 1, "data": {...}}, "rule": "5.2"}
+      ]
     }
 
 ``expect`` (optional, on any event) is a partial view: each key it names must equal the
 arbiter view after that event. ``outcome`` names the keys of the final outcome to compare.
+``illegal`` (optional) lists moves the rules refuse at a point of the game: after event
+number ``after`` (1-based; 0 is right after setup), ``event`` must get a violation whose
+rule starts with ``rule``. The conformance test and the API tests (strict 422, record flag,
+audit) use them.
 """
 
 from __future__ import annotations
@@ -37,9 +44,14 @@ class Playthrough:
     options: dict[str, JSON]
     events: list[dict[str, JSON]]
     outcome: dict[str, JSON]
+    illegal: list[dict[str, JSON]]
 
     def moves(self) -> list[Move]:
-        return [Move(e["type"], e.get("seat"), e.get("data", {})) for e in self.events]
+        return [as_move(e) for e in self.events]
+
+
+def as_move(event: dict[str, JSON]) -> Move:
+    return Move(event["type"], event.get("seat"), event.get("data", {}))
 
 
 def load(path: Path) -> Playthrough:
@@ -51,6 +63,7 @@ def load(path: Path) -> Playthrough:
         options=raw.get("options", {}),
         events=raw["events"],
         outcome=raw["outcome"],
+        illegal=raw.get("illegal", []),
     )
 
 

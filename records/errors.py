@@ -1,2 +1,3 @@
 """Placeholder until the records API lands."""
+
 from rest_framework.views import exception_handler  # noqa: F401

@@ -80,9 +80,15 @@ class GenericEngine(Engine):
         if scoring == "places":
             places = data.get("places")
             if places is None or len(places) != count:
-                violations.append(Violation(RULE, f"A play decided by places needs one place for each of the {count} seats."))
+                violations.append(
+                    Violation(RULE, f"A play decided by places needs one place for each of the {count} seats.")
+                )
             elif places != _ranked(places):
-                violations.append(Violation(RULE, "Places must rank the seats: tied seats share a place and the next place skips (1, 1, 3)."))
+                violations.append(
+                    Violation(
+                        RULE, "Places must rank the seats: tied seats share a place and the next place skips (1, 1, 3)."
+                    )
+                )
         elif "places" in data:
             violations.append(Violation(RULE, f"This play is decided by {scoring}; places are derived, not given."))
         if scoring == "cooperative" and "result" not in data:
@@ -119,7 +125,10 @@ class GenericEngine(Engine):
             places = list(data.get("places") or [1] * count)
             scored = None
         else:
-            totals = [sum(s for s, t in zip(scores, teams) if t == team) if team else score for score, team in zip(scores, teams)]
+            totals = [
+                sum(s for s, t in zip(scores, teams) if t == team) if team else score
+                for score, team in zip(scores, teams)
+            ]
             places = places_from_scores(totals, highest_wins=scoring == "highest_wins")
             scored = scores
         winners = [seat for seat, place in enumerate(places) if place == 1]

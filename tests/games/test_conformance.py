@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 
 from games import registry
 from games.contract import VIEW_KEYS, Engine, Move, Outcome, Seat, Violation, shape_errors
-from games.playthrough import all_playthroughs, load
+from games.playthrough import all_playthroughs, as_move, load
 
 ENGINES = list(registry.engines().values())
 PLAYTHROUGHS = all_playthroughs()
@@ -57,7 +57,9 @@ def test_metadata_and_vocabulary(engine: Engine):
 
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.slug)
 def test_setup_view_and_no_outcome_at_every_player_count(engine: Engine):
-    for count in sorted({engine.min_players, min(engine.max_players, engine.min_players + 1), min(engine.max_players, 6)}):
+    for count in sorted(
+        {engine.min_players, min(engine.max_players, engine.min_players + 1), min(engine.max_players, 6)}
+    ):
         state = engine.setup(seats(count), default_options(engine))
         assert json.loads(json.dumps(state)) == state, "state must be plain JSON"
         assert engine.outcome(state) is None
@@ -73,7 +75,9 @@ def test_check_returns_violations_and_apply_is_pure_on_examples(engine: Engine):
         move = Move(name, 0 if event_type.seated else None, event_type.example)
         assert not shape_errors(engine, move, count)
         violations = engine.check(state, move)
-        assert isinstance(violations, list) and all(isinstance(v, Violation) and v.rule and v.message for v in violations)
+        assert isinstance(violations, list) and all(
+            isinstance(v, Violation) and v.rule and v.message for v in violations
+        )
         assert state == before, f"check({name}) mutated its state"
 
 
@@ -110,3 +114,18 @@ def test_playthrough_folds_cleanly_to_its_outcome(path):
     actual = outcome.as_dict()
     for key, expected in playthrough.outcome.items():
         assert actual[key] == expected, f"outcome {key} is {actual[key]!r}, expected {expected!r}"
+
+
+@pytest.mark.parametrize("path", PLAYTHROUGHS, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_playthrough_illegal_moves_are_refused_with_their_rule(path):
+    playthrough = load(path)
+    engine = registry.get(playthrough.slug)
+    moves = playthrough.moves()
+    for case in playthrough.illegal:
+        state = engine.setup(playthrough.seats, playthrough.options)
+        for move in moves[: case["after"]]:
+            state = engine.apply(state, move)
+        violations = engine.check(state, as_move(case["event"]))
+        assert any(v.rule.startswith(case["rule"]) for v in violations), (
+            f"after seq {case['after']}, {case['event']} should break {case['rule']}, got {violations}"
+        )
