@@ -1,0 +1,126 @@
+"""The Vasa Regalis engine: setup, check, apply, view and outcome (see README.md)."""
+
+from __future__ import annotations
+
+from games.contract import JSON, Engine, Move, Outcome, Seat, Violation
+from games.vasa_regalis import data, moves, rules, scoring
+from games.vasa_regalis.table import (
+    STEP_EVENTS,
+    building_choices,
+    forced_buildings,
+    open_steps,
+    placed_goods,
+    value3_in_play,
+)
+from games.vasa_regalis.vocabulary import EVENT_TYPES, GOODS, OPTIONS_SCHEMA
+
+
+class VasaRegalisEngine(Engine):
+    slug = "vasa_regalis"
+    title = "Vasa Regalis"
+    min_players, max_players = data.player_count()
+    options_schema = OPTIONS_SCHEMA
+    event_types = EVENT_TYPES
+
+    def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
+        """Section 2: goods for the player count; every player 1 of each good of value 1."""
+        count = len(seats)
+        in_game = data.goods_in_game(count, options)
+        start = data.starting_hand()
+        hand = {good: [start[good], 0, 0] for good in GOODS}
+        return {
+            "seat_count": count,
+            "inventory_rule": bool(options.get("inventory", False)),
+            "operational_total": data.operational_total(count, options),
+            "in_game": {good: list(in_game) for good in GOODS},
+            "supply": {good: [in_game[0] - count * start[good], in_game[1], in_game[2]] for good in GOODS},
+            "hands": [hand] * count,
+            "ships": [dict.fromkeys(GOODS)] * count,
+            "phase": "leader",
+            "round": 0,
+            "leader": None,
+            "roles": {},
+            "steps": [],
+            "building": None,
+            "builder": None,
+            "built": [],
+            "shown": [],
+        }
+
+    def check(self, state: JSON, move: Move) -> list[Violation]:
+        return rules.violations(state, move)
+
+    def apply(self, state: JSON, move: Move) -> JSON:
+        return moves.applied(state, move)
+
+    def outcome(self, state: JSON) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def view(self, state: JSON, seat: int | None = None) -> dict[str, JSON]:
+        finished = state["phase"] == "finished"
+        sees_all = seat is None or finished
+        steps = open_steps(state)
+        outcome = scoring.outcome(state)
+        return {
+            "phase": state["phase"],
+            "round": state["round"],
+            "shipyard_leader": state["leader"],
+            "active_seats": _active_seats(state, steps),
+            "legal_event_types": _legal_event_types(state, steps),
+            "scores": None,
+            "finished": finished,
+            "roles": state["roles"],
+            "supply": state["supply"],
+            "value_3_in_play": {good: value3_in_play(state, good) for good in GOODS},
+            "built": state["built"],
+            "building": state["building"],
+            "building_choices": building_choices(state) if state["phase"] == "building" else [],
+            "forced_building": forced_buildings(state) if state["phase"] == "building" else [],
+            "players": [_player(state, other, sees_all or other == seat) for other in range(state["seat_count"])],
+            "parts": _parts(state, sees_all),
+            "operational_total": state["operational_total"],
+            "shown": [entry for entry in state["shown"] if sees_all or entry["to"] in (None, seat)],
+            "outcome": None if outcome is None else outcome.as_dict(),
+        }
+
+
+def _active_seats(state: JSON, steps: list[JSON]) -> list[int]:
+    if state["phase"] == "inventory":
+        return list(range(state["seat_count"]))
+    return sorted({step["seat"] for step in steps})
+
+
+def _legal_event_types(state: JSON, steps: list[JSON]) -> list[str]:
+    if state["phase"] == "leader":
+        return ["choose_leader"]
+    if state["phase"] == "inventory":
+        return ["trade", "end_inventory"]
+    legal = [event for step in steps for event in STEP_EVENTS[step["type"]]]
+    if forced_buildings(state) and state["phase"] == "building":
+        legal = [event for event in legal if event != "pass_building"]
+    return legal
+
+
+def _player(state: JSON, seat: int, visible: bool) -> JSON:
+    """A seat's goods: in full when the viewer may see them, else counts and placed squares."""
+    hand, ship = state["hands"][seat], state["ships"][seat]
+    return {
+        "seat": seat,
+        "hand": hand if visible else None,
+        "hand_counts": {good: sum(hand[good]) for good in GOODS},
+        "hand_values": scoring.hand_values(hand) if visible else None,
+        "ship": ship if visible else None,
+        "ship_placed": placed_goods(ship),
+    }
+
+
+def _parts(state: JSON, sees_all: bool) -> JSON:
+    totals = scoring.part_totals(state)
+    return {
+        good: {
+            "built": good in state["built"],
+            "total": totals[good] if sees_all else None,
+            "operational": totals[good] >= state["operational_total"] if sees_all else None,
+        }
+        for good in GOODS
+    }
