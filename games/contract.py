@@ -187,11 +187,15 @@ class Engine(ABC):
 VIEW_KEYS = ("phase", "active_seats", "legal_event_types", "scores", "finished")
 
 
-def shape_errors(engine: Engine, move: Move, seat_count: int) -> dict[str, list[str]]:
-    """Field -> messages for a move that does not fit the vocabulary; empty when it fits."""
-    event_type = engine.event_types.get(move.type)
+def shape_errors(
+    engine: Engine, move: Move, seat_count: int, extra_types: dict[str, EventType] | None = None
+) -> dict[str, list[str]]:
+    """Field -> messages for a move that does not fit the vocabulary (the engine's, plus
+    ``extra_types``: the service's meta events); empty when it fits."""
+    vocabulary = {**engine.event_types, **(extra_types or {})}
+    event_type = vocabulary.get(move.type)
     if event_type is None:
-        known = ", ".join(sorted(engine.event_types))
+        known = ", ".join(sorted(vocabulary))
         return {"type": [f"'{move.type}' is not an event type of {engine.slug}: one of {known}."]}
     errors: dict[str, list[str]] = {}
     if event_type.seated and move.seat is None:

@@ -1,0 +1,86 @@
+"""The per-play hash chain: ``hash = sha256(prev_hash || canonical JSON of the event)``."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+GENESIS = "0" * 64
+
+
+def _normal(value: Any) -> Any:
+    """Integral floats as ints: jsonb gives 1e20 back as an int, and the chain must not care."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {key: _normal(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_normal(item) for item in value]
+    return value
+
+
+def _instant(value: datetime | None) -> str | None:
+    return None if value is None else value.astimezone(UTC).isoformat()
+
+
+def canonical(
+    *,
+    play_id: int,
+    seq: int,
+    type: str,
+    seat: int | None,
+    data: Any,
+    occurred_at: datetime | None,
+    recorded_at: datetime,
+    recorded_by_id: int | None,
+    idempotency_key: str | None,
+    schema_version: int,
+) -> bytes:
+    body = {
+        "play": play_id,
+        "seq": seq,
+        "type": type,
+        "seat": seat,
+        "data": _normal(data),
+        "occurred_at": _instant(occurred_at),
+        "recorded_at": _instant(recorded_at),
+        "recorded_by": recorded_by_id,
+        "idempotency_key": idempotency_key,
+        "schema_version": schema_version,
+    }
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+
+
+def link(prev_hash: str, body: bytes) -> str:
+    return hashlib.sha256(prev_hash.encode() + body).hexdigest()
+
+
+def event_hash(event) -> str:
+    """The hash an event row should carry, recomputed from its stored fields."""
+    return link(
+        event.prev_hash,
+        canonical(
+            play_id=event.play_id,
+            seq=event.seq,
+            type=event.type,
+            seat=event.seat,
+            data=event.data,
+            occurred_at=event.occurred_at,
+            recorded_at=event.recorded_at,
+            recorded_by_id=event.recorded_by_id,
+            idempotency_key=event.idempotency_key,
+            schema_version=event.schema_version,
+        ),
+    )
+
+
+def first_broken_seq(events) -> int | None:
+    """The first seq whose row does not chain from the one before it (or was altered)."""
+    prev = GENESIS
+    for expected_seq, event in enumerate(events, start=1):
+        if event.seq != expected_seq or event.prev_hash != prev or event_hash(event) != event.hash:
+            return expected_seq
+        prev = event.hash
+    return None

@@ -1,0 +1,164 @@
+"""Clubs, players, plays and the immutable event store.
+
+An :class:`Event` row is never changed or removed: the database refuses UPDATE, DELETE and
+TRUNCATE on its table (migration 0002). Everything on :class:`Play` below "caches", and every
+:class:`Snapshot`, is derived from events and can be rebuilt (``rebuild_caches``).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=100, unique=True)
+    is_public = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    MEMBER = "member"
+    RECORDER = "recorder"
+    OWNER = "owner"
+
+
+#: Each role may do what the roles before it may.
+ROLE_RANK = {Role.MEMBER: 1, Role.RECORDER: 2, Role.OWNER: 3}
+
+
+class Membership(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club")]
+        ordering = ["club", "user"]
+
+
+class Player(models.Model):
+    """A person as a club knows them; linked to a user account only if they have one."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
+    display_name = models.CharField(max_length=100)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["club", "display_name"], name="unique_player_name_per_club")]
+        ordering = ["club", "display_name"]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class Mode(models.TextChoices):
+    STRICT = "strict"
+    RECORD = "record"
+
+
+class Status(models.TextChoices):
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+class Play(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="plays")
+    game = models.CharField(max_length=50, db_index=True)
+    edition = models.CharField(max_length=100, blank=True)
+    options = models.JSONField(default=dict, blank=True)
+    mode = models.CharField(max_length=6, choices=Mode.choices, default=Mode.STRICT)
+    played_on = models.DateField()
+    location = models.CharField(max_length=200, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    # Caches, derived from the events (rebuild_caches recomputes them).
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True)
+    last_seq = models.PositiveIntegerField(default=0)
+    last_hash = models.CharField(max_length=64, default="")
+    state = models.JSONField()
+    outcome = models.JSONField(null=True, blank=True)
+    finished_position = models.BigIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-played_on", "-id"]
+        indexes = [models.Index(fields=["club", "played_on"])]
+
+
+class PlaySeat(models.Model):
+    play = models.ForeignKey(Play, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    colour = models.CharField(max_length=30, blank=True)
+    team = models.CharField(max_length=30, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["play", "position"], name="unique_seat_position"),
+            models.UniqueConstraint(fields=["play", "player"], name="player_seated_once"),
+        ]
+        ordering = ["play", "position"]
+
+
+class TransactionIdField(models.Field):
+    """PostgreSQL ``xid8``: the id of the transaction that wrote the row (for projectors)."""
+
+    def db_type(self, connection) -> str:
+        return "xid8"
+
+    def from_db_value(self, value, expression, connection):
+        return None if value is None else int(value)
+
+
+class Event(models.Model):
+    """One immutable entry of a play's log. ``position`` orders all events globally."""
+
+    position = models.BigAutoField(primary_key=True)
+    play = models.ForeignKey(Play, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=50)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    data = models.JSONField(default=dict)
+    occurred_at = models.DateTimeField(null=True, blank=True)
+    recorded_at = models.DateTimeField()
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    idempotency_key = models.CharField(max_length=200, null=True, blank=True)  # noqa: DJ001 (unique when given)
+    schema_version = models.PositiveSmallIntegerField(default=1)
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+    tx_id = TransactionIdField(db_default=models.Func(function="pg_current_xact_id"), editable=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["play", "seq"], name="unique_event_seq"),
+            models.UniqueConstraint(
+                fields=["play", "idempotency_key"],
+                condition=Q(idempotency_key__isnull=False),
+                name="unique_idempotency_key",
+            ),
+        ]
+        ordering = ["play", "seq"]
+
+
+class Snapshot(models.Model):
+    """The state as of ``seq``: a derived checkpoint so a replay never folds from the start."""
+
+    play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    state = models.JSONField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["play", "seq"], name="unique_snapshot_seq")]

@@ -1,0 +1,86 @@
+"""Folding a play's log: the state of a play as of any seq, exactly as the table saw it.
+
+State "as of seq K" folds the game events 1..K, skipping those voided by corrections and
+rulings recorded up to K. Snapshots (every ``SNAPSHOT_EVERY`` events) hold the state as of
+their seq; one is a valid start for seq K unless a void recorded after it reaches back
+before it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+from games import registry
+from games.contract import JSON, Engine, Move, Seat, Violation
+from records.meta import META_EVENT_TYPES, void_targets
+from records.models import Event, Play
+
+SNAPSHOT_EVERY = 100
+VOID_SOURCES = ("correction", "ruling", "dispute")
+RULE_ENGINE = "Tablelog: engine"
+
+logger = logging.getLogger(__name__)
+
+
+def engine_of(play: Play) -> Engine:
+    return registry.get(play.game)
+
+
+def initial_state(play: Play) -> JSON:
+    seats = [Seat(colour=s.colour, team=s.team) for s in play.seats.all()]
+    return engine_of(play).setup(seats, play.options)
+
+
+def as_move(event: Event) -> Move:
+    return Move(event.type, event.seat, event.data)
+
+
+def judge(engine: Engine, state: JSON, move: Move) -> tuple[list[Violation], JSON]:
+    """The rules ``move`` breaks and the state after it. An engine that fails on a move it
+    was given (a bug, or a move beyond what it can apply) leaves the state as it was and
+    says so as a violation, so bad input never becomes a server error."""
+    try:
+        violations = engine.check(state, move)
+        return violations, engine.apply(state, move)
+    except Exception as exc:
+        logger.warning("engine %s could not apply %s: %r", engine.slug, move, exc, exc_info=True)
+        return [Violation(RULE_ENGINE, f"The {engine.slug} engine could not apply this move: {exc}.")], state
+
+
+def fold(
+    engine: Engine, state: JSON, events: Iterable[Event], voided: dict[int, int]
+) -> tuple[JSON, list[tuple[int, list[Violation]]]]:
+    """Fold the game events not voided; return the state and (seq, violations) of each the rules refuse."""
+    flagged = []
+    for event in events:
+        if event.type in META_EVENT_TYPES or event.seq in voided:
+            continue
+        violations, state = judge(engine, state, as_move(event))
+        if violations:
+            flagged.append((event.seq, violations))
+    return state, flagged
+
+
+def voids_as_of(play: Play, seq: int) -> dict[int, int]:
+    return void_targets(play.events.filter(seq__lte=seq, type__in=VOID_SOURCES).order_by("seq"))
+
+
+def replay(play: Play, seq: int, voided: dict[int, int]) -> tuple[JSON, list[tuple[int, list[Violation]]]]:
+    """The state after folding up to ``seq`` with ``voided``, from the latest usable snapshot."""
+    start, state = 0, None
+    for snapshot in play.snapshots.filter(seq__lte=seq).order_by("-seq"):
+        if all(target > snapshot.seq for target, by in voided.items() if by > snapshot.seq):
+            start, state = snapshot.seq, snapshot.state
+            break
+    if state is None:
+        state = initial_state(play)
+    events = play.events.filter(seq__gt=start, seq__lte=seq).order_by("seq")
+    return fold(engine_of(play), state, events, voided)
+
+
+def state_as_of(play: Play, seq: int) -> JSON:
+    if seq == play.last_seq:
+        return play.state
+    state, _ = replay(play, seq, voids_as_of(play, seq))
+    return state

@@ -1,0 +1,259 @@
+"""Writes: creating clubs and plays, appending events, rebuilding the derived caches.
+
+Every append runs in one transaction: lock the play row, judge the event against the cached
+latest state, insert it with ``seq = last + 1`` and its link in the hash chain, update the
+cached state. The same :func:`_advance` step serves appends and ``rebuild_caches``, so a
+rebuild reaches exactly the caches the appends left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.dispatch import Signal
+from django.utils import timezone
+from rest_framework.exceptions import ValidationError
+
+from games.contract import JSON, Move, Violation, shape_errors
+from records import chain
+from records.errors import IdempotencyConflict, RuleViolation, SeqConflict
+from records.meta import META_EVENT_TYPES, RULE_LOG
+from records.models import Club, Event, Membership, Mode, Play, Player, PlaySeat, Role, Snapshot, Status
+from records.replay import SNAPSHOT_EVERY, engine_of, initial_state, judge, replay, voids_as_of
+
+#: Sent inside the appending transaction; receivers defer their work to its commit.
+events_appended = Signal()
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    type: str
+    seat: int | None = None
+    data: dict[str, JSON] = field(default_factory=dict)
+    expected_seq: int | None = None
+    occurred_at: datetime | None = None
+
+    def same_as(self, event: Event) -> bool:
+        return (self.type, self.seat, self.data, self.occurred_at) == (
+            event.type,
+            event.seat,
+            event.data,
+            event.occurred_at,
+        )
+
+
+@dataclass
+class Appended:
+    events: list[Event]
+    #: True when every event was already stored under its idempotency key.
+    replayed: bool
+    #: seq -> violations, for the events a record play stored although the rules refuse them.
+    flags: dict[int, list[Violation]]
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    player: Player
+    colour: str = ""
+    team: str = ""
+
+
+def create_club(*, name: str, slug: str, is_public: bool, owner: User) -> Club:
+    with transaction.atomic():
+        club = Club.objects.create(name=name, slug=slug, is_public=is_public)
+        Membership.objects.create(club=club, user=owner, role=Role.OWNER)
+    return club
+
+
+@transaction.atomic
+def create_play(
+    *,
+    club: Club,
+    game: str,
+    seats: list[SeatSpec],
+    options: dict[str, JSON],
+    mode: str = Mode.STRICT,
+    edition: str = "",
+    played_on: date | None = None,
+    location: str = "",
+    user: User | None = None,
+) -> Play:
+    play = Play(
+        club=club,
+        game=game,
+        edition=edition,
+        options=options,
+        mode=mode,
+        played_on=played_on or timezone.localdate(),
+        location=location,
+        created_by=user,
+        last_hash=chain.GENESIS,
+        state={},
+    )
+    play.save()
+    PlaySeat.objects.bulk_create(
+        PlaySeat(play=play, position=n, player=s.player, colour=s.colour, team=s.team) for n, s in enumerate(seats)
+    )
+    play.state = initial_state(play)
+    play.save(update_fields=["state"])
+    return play
+
+
+def append_events(
+    *, play_id: int, events: list[NewEvent], user: User | None, idempotency_key: str | None = None
+) -> Appended:
+    """Append ``events`` to a play, all or none. With a key, a retry returns what is stored.
+
+    A batch takes the key ``"{key}:{index}"`` per event, so a retried batch is recognised too.
+    """
+    with transaction.atomic():
+        play = Play.objects.select_for_update().get(pk=play_id)
+        _check_shapes(play, events)
+        stored, flags, replayed = [], {}, True
+        for index, new in enumerate(events):
+            key = idempotency_key if len(events) == 1 or idempotency_key is None else f"{idempotency_key}:{index}"
+            existing = play.events.filter(idempotency_key=key).first() if key else None
+            if existing is not None:
+                if not new.same_as(existing):
+                    raise IdempotencyConflict(key=key, seq=existing.seq)
+                stored.append(existing)
+                continue
+            replayed = False
+            if new.expected_seq is not None and new.expected_seq != play.last_seq:
+                raise SeqConflict(expected=new.expected_seq, current=play.last_seq)
+            event = Event(
+                play=play,
+                seq=play.last_seq + 1,
+                type=new.type,
+                seat=new.seat,
+                data=new.data,
+                occurred_at=new.occurred_at,
+                recorded_at=timezone.now(),
+                recorded_by=user,
+                idempotency_key=key,
+                prev_hash=play.last_hash,
+            )
+            refused = _refusal(play, event)
+            if refused:
+                raise RuleViolation(seq=event.seq, violations=refused)
+            violations = _advance(play, event, strict=play.mode == Mode.STRICT)
+            if violations:
+                flags[event.seq] = violations
+            stored.append(event)
+        if not replayed:
+            play.save(update_fields=["last_seq", "last_hash", "state", "status", "outcome", "finished_position"])
+            events_appended.send(sender=Play, play=play)
+    return Appended(events=stored, replayed=replayed, flags=flags)
+
+
+def _check_shapes(play: Play, events: list[NewEvent]) -> None:
+    engine, seat_count = engine_of(play), play.seats.count()
+    errors = {}
+    for index, new in enumerate(events):
+        found = shape_errors(engine, Move(new.type, new.seat, new.data), seat_count, META_EVENT_TYPES)
+        for name, messages in found.items():
+            errors[name if len(events) == 1 else f"events[{index}].{name}"] = messages
+    if errors:
+        raise ValidationError(errors)
+
+
+def _refusal(play: Play, event: Event) -> list[Violation]:
+    """Rules of the log itself, refused in every mode: what a meta event points at must exist
+    and make sense, and nothing but meta events follows the end of a play."""
+    if event.type not in META_EVENT_TYPES:
+        if play.status == Status.ABANDONED:
+            return [Violation(RULE_LOG, "The play was abandoned; no game event may follow.")]
+        if play.status == Status.FINISHED:
+            return [Violation(RULE_LOG, "The game is over; no game event may follow its outcome.")]
+        return []
+    data, last = event.data, play.last_seq
+    if event.type == "abandon" and play.status != Status.IN_PROGRESS:
+        return [Violation(RULE_LOG, f"A play that is {play.get_status_display().lower()} cannot be abandoned.")]
+    if event.type in ("correction", "dispute"):
+        target = play.events.filter(seq=data["seq"]).first() if data["seq"] <= last else None
+        if target is None or target.type in META_EVENT_TYPES:
+            return [Violation(RULE_LOG, f"Seq {data['seq']} is not a game event of this play.")]
+        if event.type == "correction" and data["seq"] in voids_as_of(play, last):
+            return [Violation(RULE_LOG, f"Seq {data['seq']} is already voided.")]
+    if event.type == "ruling":
+        dispute = play.events.filter(seq=data["dispute"], type="dispute").first()
+        if dispute is None:
+            return [Violation(RULE_LOG, f"Seq {data['dispute']} is not a dispute.")]
+        if play.events.filter(type="ruling", data__dispute=data["dispute"]).exists():
+            return [Violation(RULE_LOG, f"The dispute at seq {data['dispute']} has been ruled on already.")]
+        if data.get("void") and dispute.data["seq"] in voids_as_of(play, last):
+            return [Violation(RULE_LOG, f"Seq {dispute.data['seq']} is already voided.")]
+    return []
+
+
+def _voided_target(play: Play, event: Event) -> int | None:
+    if event.type == "correction":
+        return event.data["seq"]
+    if event.type == "ruling" and event.data.get("void"):
+        return play.events.get(seq=event.data["dispute"]).data["seq"]
+    return None
+
+
+def _advance(play: Play, event: Event, *, strict: bool) -> list[Violation]:
+    """Judge ``event`` (seq ``play.last_seq + 1``), store it unless it is stored already (a
+    rebuild), and move the play's caches past it.
+
+    Returns the violations a record play stores it with. In a strict play a game event the
+    rules refuse, or a void after which a later event no longer holds, raises instead.
+    """
+    engine = engine_of(play)
+    violations: list[Violation] = []
+    target = _voided_target(play, event)
+    if target is not None:
+        voided = voids_as_of(play, play.last_seq) | {target: event.seq}
+        state, flagged = replay(play, play.last_seq, voided)
+        later = [(seq, found) for seq, found in flagged if seq > target]
+        if strict and later:
+            seq, found = later[0]
+            raise RuleViolation(
+                seq=seq,
+                violations=found,
+                detail=f"After voiding seq {target}, event seq {seq} no longer follows the rules.",
+            )
+    elif event.type in META_EVENT_TYPES:
+        state = play.state
+    else:
+        violations, state = judge(engine, play.state, Move(event.type, event.seat, event.data))
+        if strict and violations:
+            raise RuleViolation(seq=event.seq, violations=violations)
+
+    if event.pk is None:
+        event.hash = chain.event_hash(event)
+        event.save()
+    outcome = engine.outcome(state)
+    outcome_dict = None if outcome is None else outcome.as_dict()
+    if outcome_dict != play.outcome:
+        play.finished_position = None if outcome is None else event.position
+    play.outcome = outcome_dict
+    if event.type == "abandon":
+        play.status = Status.ABANDONED
+    elif play.status != Status.ABANDONED:
+        play.status = Status.IN_PROGRESS if outcome is None else Status.FINISHED
+    play.state = state
+    play.last_seq = event.seq
+    play.last_hash = event.hash
+    if event.seq % SNAPSHOT_EVERY == 0:
+        Snapshot.objects.create(play=play, seq=event.seq, state=state)
+    return violations
+
+
+@transaction.atomic
+def rebuild_play_caches(play_id: int) -> Play:
+    """Recompute every cache of a play from its events, as the appends computed them."""
+    play = Play.objects.select_for_update().get(pk=play_id)
+    events = list(play.events.order_by("seq"))
+    play.snapshots.all().delete()
+    play.state, play.outcome, play.finished_position = initial_state(play), None, None
+    play.status, play.last_seq, play.last_hash = Status.IN_PROGRESS, 0, chain.GENESIS
+    for event in events:
+        _advance(play, event, strict=False)
+    play.save(update_fields=["last_seq", "last_hash", "state", "status", "outcome", "finished_position"])
+    return play

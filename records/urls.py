@@ -1,0 +1,14 @@
+from django.urls import path
+from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.routers import DefaultRouter
+
+from records import views
+
+router = DefaultRouter()
+router.register("clubs", views.ClubViewSet, basename="club")
+router.register(r"clubs/(?P<club_slug>[-\w]+)/members", views.MemberViewSet, basename="member")
+router.register(r"clubs/(?P<club_slug>[-\w]+)/players", views.PlayerViewSet, basename="player")
+router.register("games", views.GameViewSet, basename="game")
+router.register("plays", views.PlayViewSet, basename="play")
+
+urlpatterns = [path("auth/token/", obtain_auth_token, name="auth-token"), *router.urls]

@@ -1,0 +1,75 @@
+"""Fixtures shared by the whole suite: real PostgreSQL and Redis, never mocks."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from records import services
+from records.models import Membership, Player, Role
+
+
+def _event_triggers(enabled: bool) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(f"ALTER TABLE records_event {'ENABLE' if enabled else 'DISABLE'} TRIGGER USER")
+
+
+@pytest.fixture
+def _event_triggers_restored(django_db_blocker):
+    yield
+    with django_db_blocker.unblock():
+        _event_triggers(True)
+
+
+@pytest.fixture
+def committed_db(_event_triggers_restored, transactional_db, django_db_blocker):
+    """A database whose writes really commit, for tests with threads and workers.
+
+    Django empties the tables after such a test with TRUNCATE, which the event table refuses;
+    its triggers are lifted for that clean-up only, and put back right after it.
+    """
+    yield
+    with django_db_blocker.unblock():
+        _event_triggers(False)
+
+
+@pytest.fixture
+def make_user(db):
+    def make(username: str) -> User:
+        return User.objects.create_user(username=username, password=f"{username}-password")
+
+    return make
+
+
+@pytest.fixture
+def client_for():
+    """An API client authenticated by token as ``user`` (anonymous for None)."""
+
+    def make(user: User | None) -> APIClient:
+        client = APIClient()
+        if user is not None:
+            client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+        return client
+
+    return make
+
+
+@pytest.fixture
+def club_setup(make_user):
+    """A public and a private club, each with an owner, a recorder and a member, plus an
+    outsider, and four players in each club."""
+
+    def make_club(slug: str, public: bool) -> dict:
+        owner = make_user(f"{slug}-owner")
+        club = services.create_club(name=slug.title(), slug=slug, is_public=public, owner=owner)
+        recorder, member = make_user(f"{slug}-recorder"), make_user(f"{slug}-member")
+        Membership.objects.create(club=club, user=recorder, role=Role.RECORDER)
+        Membership.objects.create(club=club, user=member, role=Role.MEMBER)
+        players = [Player.objects.create(club=club, display_name=name) for name in ("Ada", "Bo", "Cy", "Di")]
+        return {"club": club, "owner": owner, "recorder": recorder, "member": member, "players": players}
+
+    return {"public": make_club("public", True), "private": make_club("private", False), "outsider": make_user("outsider")}
+
