@@ -12,6 +12,12 @@ from records import services
 from records.models import Membership, Player, Role
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Real hashing costs a third of a second per user; the tests make many users."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def _event_triggers(enabled: bool) -> None:
     with connection.cursor() as cursor:
         cursor.execute(f"ALTER TABLE records_event {'ENABLE' if enabled else 'DISABLE'} TRIGGER USER")
@@ -71,5 +77,8 @@ def club_setup(make_user):
         players = [Player.objects.create(club=club, display_name=name) for name in ("Ada", "Bo", "Cy", "Di")]
         return {"club": club, "owner": owner, "recorder": recorder, "member": member, "players": players}
 
-    return {"public": make_club("public", True), "private": make_club("private", False), "outsider": make_user("outsider")}
-
+    return {
+        "public": make_club("public", True),
+        "private": make_club("private", False),
+        "outsider": make_user("outsider"),
+    }

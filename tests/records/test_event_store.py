@@ -90,7 +90,9 @@ def test_an_idempotent_retry_returns_the_stored_event_and_stores_nothing(play, c
 def test_a_retry_is_recognised_even_with_a_now_stale_expected_seq(play, club_setup):
     recorder = club_setup["public"]["recorder"]
     services.append_events(play_id=play.pk, events=[score(0, 7, expected_seq=5)], user=recorder, idempotency_key="k")
-    again = services.append_events(play_id=play.pk, events=[score(0, 7, expected_seq=5)], user=recorder, idempotency_key="k")
+    again = services.append_events(
+        play_id=play.pk, events=[score(0, 7, expected_seq=5)], user=recorder, idempotency_key="k"
+    )
     assert again.replayed and again.events[0].seq == 6
 
 
@@ -113,7 +115,9 @@ def test_a_retried_batch_is_recognised_event_by_event(play, club_setup):
 
 def test_expected_seq_mismatch_is_a_conflict_naming_the_current_seq(play, club_setup):
     with pytest.raises(SeqConflict) as raised:
-        services.append_events(play_id=play.pk, events=[score(0, 1, expected_seq=3)], user=club_setup["public"]["recorder"])
+        services.append_events(
+            play_id=play.pk, events=[score(0, 1, expected_seq=3)], user=club_setup["public"]["recorder"]
+        )
     assert raised.value.detail["current_seq"] == 5
 
 
@@ -156,7 +160,9 @@ def _append_concurrently(play_id: int, user, *, threads: int, per_thread: int, w
 def test_sixteen_writers_get_seqs_without_gap_or_duplicate(committed_db, club_setup, with_expected_seq):
     club = club_setup["public"]
     play = new_play(club["club"], club["players"][:3])
-    stored, conflicts = _append_concurrently(play.pk, club["recorder"], threads=16, per_thread=5, with_expected_seq=with_expected_seq)
+    stored, conflicts = _append_concurrently(
+        play.pk, club["recorder"], threads=16, per_thread=5, with_expected_seq=with_expected_seq
+    )
     events = list(Event.objects.filter(play=play).order_by("seq"))
     assert [e.seq for e in events] == list(range(1, 81))
     assert sorted(e.data["points"] for e in events) == sorted(stored)

@@ -1,0 +1,234 @@
+"""The records API end to end: shapes, errors, logs, state, audit, verify."""
+
+import json
+
+import pytest
+
+from records.models import Event, Play
+from tests.factories import new_play
+
+
+@pytest.fixture
+def public(club_setup):
+    return club_setup["public"]
+
+
+@pytest.fixture
+def play(public):
+    return new_play(public["club"], public["players"][:3])
+
+
+@pytest.fixture
+def recorder(public, client_for):
+    return client_for(public["recorder"])
+
+
+def events_url(play) -> str:
+    return f"/api/v1/plays/{play.pk}/events/"
+
+
+def post(client, url, body, **headers):
+    return client.post(url, json.dumps(body), content_type="application/json", **headers)
+
+
+def test_a_token_is_issued_for_username_and_password(client_for, public):
+    response = client_for(None).post(
+        "/api/v1/auth/token/", {"username": "public-recorder", "password": "public-recorder-password"}
+    )
+    assert response.status_code == 200 and response.json()["token"]
+
+
+def test_a_recorder_creates_a_play_and_logs_it_to_its_outcome(public, recorder):
+    players = [p.pk for p in public["players"][:2]]
+    created = post(
+        recorder,
+        "/api/v1/plays/",
+        {
+            "club": "public",
+            "game": "generic",
+            "options": {"title": "Azul"},
+            "seats": [{"player": players[0], "colour": "blue"}, {"player": players[1]}],
+        },
+    )
+    assert created.status_code == 201, created.json()
+    play_id = created.json()["id"]
+    response = post(recorder, f"/api/v1/plays/{play_id}/events/", {"type": "score", "seat": 0, "data": {"points": 30}})
+    assert response.status_code == 201
+    body = response.json()
+    assert body["events"][0]["seq"] == 1 and len(body["events"][0]["hash"]) == 64
+    assert body["view"]["scores"] == [30, 0]
+    finished = post(recorder, f"/api/v1/plays/{play_id}/events/", {"type": "finish", "data": {"scores": [30, 41]}})
+    assert finished.json()["status"] == "finished"
+    detail = recorder.get(f"/api/v1/plays/{play_id}/").json()
+    assert detail["outcome"]["winners"] == [1] and detail["last_seq"] == 2
+
+
+def test_the_catalogue_serves_every_event_type_with_schema_and_example(client_for):
+    games = client_for(None).get("/api/v1/games/").json()
+    generic = next(g for g in games if g["slug"] == "generic")
+    assert generic["event_types"]["score"]["example"] == {"points": 12}
+    assert client_for(None).get("/api/v1/games/nonsense/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"type": "score", "seat": 0, "data": {"points": "lots"}}, "data.points"),
+        ({"type": "score", "seat": 9, "data": {"points": 1}}, "seat"),
+        ({"type": "castle", "seat": 0, "data": {}}, "type"),
+        ({"type": "score", "seat": 0, "data": []}, "data"),
+        ({"seat": 0, "data": {"points": 1}}, "type"),
+        ({"type": "score", "seat": 0, "data": {"points": 1}, "expected_seq": "x"}, "expected_seq"),
+        ({"type": "score", "seat": 0, "data": {"points": 1}, "occurred_at": "yesterday"}, "occurred_at"),
+        ({"type": "note", "data": {"text": "nul \u0000 byte"}}, "detail"),
+    ],
+)
+def test_a_malformed_event_is_a_400_naming_the_field(play, recorder, body, field):
+    response = post(recorder, events_url(play), body)
+    assert response.status_code == 400, response.content
+    assert field in response.json()
+    assert Event.objects.filter(play=play).count() == 0
+
+
+def test_malformed_json_is_a_400(play, recorder):
+    response = recorder.post(events_url(play), "{not json", content_type="application/json")
+    assert response.status_code == 400
+
+
+def test_a_rule_violation_in_a_strict_play_is_a_422_with_section_and_sentence(play, recorder):
+    response = post(recorder, events_url(play), {"type": "finish", "data": {"scores": [1, 2]}})
+    assert response.status_code == 422
+    violation = response.json()["violations"][0]
+    assert violation["rule"] == "Generic play" and "one score for each of the 3 seats" in violation["message"]
+    assert Event.objects.filter(play=play).count() == 0
+
+
+def test_a_record_play_stores_the_illegal_event_and_flags_it(public, recorder):
+    play = new_play(public["club"], public["players"][:3], mode="record")
+    response = post(recorder, events_url(play), {"type": "finish", "data": {"scores": [1, 2]}})
+    assert response.status_code == 201
+    assert response.json()["events"][0]["violations"][0]["rule"] == "Generic play"
+    audit = recorder.get(f"/api/v1/plays/{play.pk}/audit/?seq=1").json()
+    assert audit["violations"][0]["rule"] == "Generic play"
+
+
+def test_expected_seq_mismatch_is_a_409_with_the_current_seq(play, recorder):
+    post(recorder, events_url(play), {"type": "score", "seat": 0, "data": {"points": 1}})
+    response = post(recorder, events_url(play), {"type": "score", "seat": 0, "data": {"points": 1}, "expected_seq": 0})
+    assert response.status_code == 409 and response.json()["current_seq"] == 1
+
+
+def test_idempotency_key_header_makes_a_retry_safe(play, recorder):
+    body = {"type": "score", "seat": 1, "data": {"points": 4}}
+    first = post(recorder, events_url(play), body, HTTP_IDEMPOTENCY_KEY="tap-1")
+    again = post(recorder, events_url(play), body, HTTP_IDEMPOTENCY_KEY="tap-1")
+    other = post(recorder, events_url(play), {**body, "data": {"points": 5}}, HTTP_IDEMPOTENCY_KEY="tap-1")
+    assert (first.status_code, again.status_code, other.status_code) == (201, 200, 409)
+    assert again.json()["events"][0]["hash"] == first.json()["events"][0]["hash"]
+    assert Event.objects.filter(play=play).count() == 1
+
+
+def test_a_batch_appends_all_in_one_transaction(play, recorder):
+    batch = [{"type": "score", "seat": n, "data": {"points": n + 1}} for n in range(3)]
+    response = post(recorder, events_url(play), batch)
+    assert response.status_code == 201 and [e["seq"] for e in response.json()["events"]] == [1, 2, 3]
+    bad = post(recorder, events_url(play), [batch[0], {"type": "score", "seat": 0, "data": {}}])
+    assert bad.status_code == 400 and "events[1].data" in bad.json()
+    assert Event.objects.filter(play=play).count() == 3
+
+
+def test_the_log_lists_after_a_seq_and_streams_as_ndjson(play, recorder):
+    post(recorder, events_url(play), [{"type": "score", "seat": n % 3, "data": {"points": n}} for n in range(5)])
+    listed = recorder.get(events_url(play) + "?after=3").json()
+    assert [e["seq"] for e in listed["results"]] == [4, 5]
+    streamed = recorder.get(events_url(play) + "?format=ndjson")
+    assert streamed["Content-Type"] == "application/x-ndjson"
+    lines = b"".join(streamed.streaming_content).decode().splitlines()
+    assert [json.loads(line)["seq"] for line in lines] == [1, 2, 3, 4, 5]
+    assert recorder.get(events_url(play) + "?after=-1").status_code == 400
+
+
+def test_state_at_any_seq(play, recorder):
+    post(recorder, events_url(play), [{"type": "score", "seat": 0, "data": {"points": n}} for n in (1, 2, 3)])
+    assert recorder.get(f"/api/v1/plays/{play.pk}/state/?at=2").json()["view"]["scores"] == [3, 0, 0]
+    assert recorder.get(f"/api/v1/plays/{play.pk}/state/").json()["view"]["scores"] == [6, 0, 0]
+    assert recorder.get(f"/api/v1/plays/{play.pk}/state/?at=0").json()["view"]["scores"] == [0, 0, 0]
+    assert recorder.get(f"/api/v1/plays/{play.pk}/state/?at=4").status_code == 400
+    assert recorder.get(f"/api/v1/plays/{play.pk}/state/?seat=x").status_code == 400
+
+
+def test_state_beyond_a_snapshot_equals_a_fold_from_the_start(play, recorder):
+    post(recorder, events_url(play), [{"type": "score", "seat": n % 3, "data": {"points": n}} for n in range(250)])
+    assert play.snapshots.count() == 2
+    view = recorder.get(f"/api/v1/plays/{play.pk}/state/?at=234").json()["view"]
+    expected = [sum(n for n in range(234) if n % 3 == seat) for seat in range(3)]
+    assert view["scores"] == expected
+
+
+def test_audit_shows_before_after_and_the_chain(play, recorder):
+    post(
+        recorder,
+        events_url(play),
+        [{"type": "score", "seat": 0, "data": {"points": 5}}, {"type": "score", "seat": 1, "data": {"points": 7}}],
+    )
+    audit = recorder.get(f"/api/v1/plays/{play.pk}/audit/?seq=2").json()
+    assert audit["before"]["scores"] == [5, 0, 0] and audit["after"]["scores"] == [5, 7, 0]
+    assert audit["violations"] == [] and audit["chain_ok_to_here"] is True and audit["voided_by"] is None
+    assert recorder.get(f"/api/v1/plays/{play.pk}/audit/").status_code == 400
+    assert recorder.get(f"/api/v1/plays/{play.pk}/audit/?seq=3").status_code == 400
+
+
+def test_verify_reports_the_whole_chain(play, recorder):
+    post(recorder, events_url(play), {"type": "score", "seat": 0, "data": {"points": 5}})
+    assert recorder.get(f"/api/v1/plays/{play.pk}/verify/").json() == {
+        "play": play.pk,
+        "events": 1,
+        "ok": True,
+        "first_broken_seq": None,
+    }
+
+
+def test_play_creation_errors_name_the_field(public, recorder, club_setup):
+    players = [p.pk for p in public["players"]]
+    foreign = club_setup["private"]["players"][0].pk
+    cases = [
+        ({"club": "public", "game": "chess960", "options": {}, "seats": [{"player": players[0]}]}, "game"),
+        ({"club": "public", "game": "generic", "options": {}, "seats": [{"player": players[0]}]}, "options"),
+        ({"club": "public", "game": "generic", "options": {"title": "X"}, "seats": [{"player": foreign}]}, "seats"),
+        (
+            {
+                "club": "public",
+                "game": "generic",
+                "options": {"title": "X"},
+                "seats": [{"player": players[0]}, {"player": players[0]}],
+            },
+            "seats",
+        ),
+        ({"club": "public", "game": "generic", "options": {"title": "X"}, "seats": [{"player": 999999}]}, "seats"),
+        (
+            {
+                "club": "public",
+                "game": "generic",
+                "options": {"title": "X"},
+                "mode": "lax",
+                "seats": [{"player": players[0]}],
+            },
+            "mode",
+        ),
+        ({"club": "nowhere", "game": "generic", "options": {"title": "X"}, "seats": [{"player": players[0]}]}, "club"),
+    ]
+    for body, field in cases:
+        response = post(recorder, "/api/v1/plays/", body)
+        assert response.status_code == 400 and field in response.json(), (body, response.json())
+    assert Play.objects.count() == 0
+
+
+def test_plays_filter_by_club_game_player_status_and_date(public, recorder):
+    a = new_play(public["club"], public["players"][:2])
+    new_play(public["club"], public["players"][2:4])
+    ids = lambda query: [p["id"] for p in recorder.get(f"/api/v1/plays/?{query}").json()["results"]]  # noqa: E731
+    assert ids(f"player={public['players'][0].pk}") == [a.pk]
+    assert len(ids("club=public&game=generic&status=in_progress")) == 2
+    assert ids("status=finished") == []
+    assert len(ids(f"played_after={a.played_on.isoformat()}")) == 2
+    assert recorder.get("/api/v1/plays/?played_after=someday").status_code == 400
