@@ -1,0 +1,92 @@
+"""The six decks of First Settlement as data (``cards.json``) and what a colony's cards do.
+
+Every card list is printed in the rulebook; ``cards.json`` keeps it with the source of each
+value. Only the number of copies of each card is not printed (except for leaders): those
+values are marked "assumed" and a play may override them (option ``copies``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+
+from games.contract import JSON
+
+DECKS = ("leader", "site", "action", "build", "food", "hardship")
+DECK_TITLES = {
+    "leader": "Leader",
+    "site": "Site",
+    "action": "Action",
+    "build": "Build",
+    "food": "Food",
+    "hardship": "Hardships",
+}
+#: The rulebook section that lists each deck's cards.
+DECK_LISTS = {
+    "leader": "LEADER DECK CARD LIST",
+    "site": "SITE DECK CARD LIST",
+    "action": "ACTION DECK CARD LIST",
+    "build": "BUILD DECK CARD LIST",
+    "food": "FOOD DECK CARD LIST",
+    "hardship": "HARDSHIP DECK CARDS",
+}
+
+_RAW = json.loads((Path(__file__).parent / "cards.json").read_text())
+
+#: card name -> its deck
+DECK_OF: dict[str, str] = {card["name"]: deck for deck in DECKS for card in _RAW[deck]}
+#: leader, site and building name -> effect, e.g. {"food_bonus": {"Fish": 1}}
+EFFECTS: dict[str, dict[str, JSON]] = {
+    card["name"]: card["effect"]["value"] for deck in ("leader", "site", "build") for card in _RAW[deck]
+}
+#: food card name -> (value, alternatives of types), e.g. ("Melons", (1, [["Wild", "Warm"], ["Farm"]]))
+FOOD: dict[str, tuple[int, list[list[str]]]] = {
+    card["name"]: (card["value"]["value"], card["types"]["value"]) for card in _RAW["food"]
+}
+#: hardship card name -> (value or None, type)
+HARDSHIPS: dict[str, tuple[int | None, str]] = {
+    card["name"]: (card["value"]["value"], card["type"]["value"]) for card in _RAW["hardship"]
+}
+#: action card name -> kind: Defense, Medical, Morale or Trade Good
+ACTION_KINDS: dict[str, str] = {card["name"]: card["type"]["value"] for card in _RAW["action"]}
+
+
+def default_copies() -> dict[str, dict[str, int]]:
+    """deck -> card -> number of copies, from ``cards.json``."""
+    return {deck: {card["name"]: card["copies"]["value"] for card in _RAW[deck]} for deck in DECKS}
+
+
+def colony_effects(colony: JSON) -> Counter:
+    """The summed effects of a colony's leaders, site cards and buildings (see :func:`effects_of`)."""
+    return effects_of((*colony["leaders"], *colony["sites"], *colony["buildings"]))
+
+
+@lru_cache(maxsize=4096)
+def effects_of(names: tuple[str, ...]) -> Counter:
+    """The summed effects of a colony's leaders, site cards and buildings.
+
+    Keys: ``hand_size``, ``defense``, ``morale``, ``ship_roll``, ``extra_trades``,
+    ``negate_spoilage``, ``site_choices``, ``trade_vp``, ``vp``, ``harvest_vp_dice``, and
+    ``food_bonus:<type>``, ``negate_first:<type>``, ``extra_hardships:<phase>``.
+    """
+    total: Counter = Counter()
+    for name in names:
+        for key, value in EFFECTS.get(name, {}).items():
+            if isinstance(value, dict):
+                for sub, amount in value.items():
+                    total[f"{key}:{sub}"] += amount
+            else:
+                total[key] += value
+    return total
+
+
+def card_vp(name: str) -> int:
+    """The VP a site card or building is worth beyond the base (e.g. Quality Timber, Lumber Mill)."""
+    return EFFECTS.get(name, {}).get("vp", 0)
+
+
+def food_yield(value: int, alternative: list[str], effects: Counter) -> int:
+    """FT a food card of ``value`` earns used as ``alternative`` (e.g. ["Wild", "Warm"]); never below 0."""
+    return max(0, value + sum(effects[f"food_bonus:{kind}"] for kind in alternative))

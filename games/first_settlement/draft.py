@@ -1,0 +1,111 @@
+"""A copy-on-write working copy of the state that one move changes, and the decks.
+
+``check`` and ``apply`` run the same phase code on a :class:`Draft`: the draft applies the move
+as the table played it and records every rule the move breaks. Only the colonies and decks a
+move touches are copied, so a fold stays fast and the input state is never mutated.
+"""
+
+from __future__ import annotations
+
+from games.contract import JSON, Violation
+from games.first_settlement.cards import DECK_LISTS, DECK_OF, DECK_TITLES
+
+_COLONY_LISTS = ("leaders", "sites", "hand", "buildings")
+
+
+class Draft:
+    def __init__(self, state: JSON) -> None:
+        self.state = dict(state)
+        self.violations: list[Violation] = []
+        self._copied: set[str] = set()
+
+    def refuse(self, rule: str, message: str) -> None:
+        self.violations.append(Violation(rule, message))
+
+    def colony(self, seat: int) -> JSON:
+        """The writable copy of a seat's colony."""
+        key = f"colony:{seat}"
+        if key not in self._copied:
+            if "colonies" not in self._copied:
+                self.state["colonies"] = list(self.state["colonies"])
+                self._copied.add("colonies")
+            colony = dict(self.state["colonies"][seat])
+            for name in _COLONY_LISTS:
+                colony[name] = list(colony[name])
+            self.state["colonies"][seat] = colony
+            self._copied.add(key)
+        return self.state["colonies"][seat]
+
+    def deck(self, name: str) -> JSON:
+        """The writable copy of a deck: ``draw`` and ``discard`` piles, card -> count."""
+        key = f"deck:{name}"
+        if key not in self._copied:
+            if "decks" not in self._copied:
+                self.state["decks"] = dict(self.state["decks"])
+                self._copied.add("decks")
+            deck = self.state["decks"][name]
+            self.state["decks"][name] = {"draw": dict(deck["draw"]), "discard": dict(deck["discard"])}
+            self._copied.add(key)
+        return self.state["decks"][name]
+
+    def known(self, deck: str, card: str) -> bool:
+        """Whether ``card`` belongs to ``deck``; refuses the move when it does not."""
+        if DECK_OF.get(card) == deck:
+            return True
+        self.refuse(DECK_LISTS[deck], f"{card} is not a card of the {DECK_TITLES[deck]} deck.")
+        return False
+
+    def drawable(self, deck_name: str, wanted: int) -> int:
+        """How many of ``wanted`` cards the deck can give: its draw and discard piles together."""
+        deck = self.state["decks"][deck_name]
+        return min(wanted, sum(deck["draw"].values()) + sum(deck["discard"].values()))
+
+    def draw(self, deck_name: str, cards: list[str], rule: str) -> list[str]:
+        """Take ``cards`` from a deck's draw pile, in order; the known ones are returned.
+
+        When the draw pile runs out, its discard pile is shuffled to form a new one (the
+        drawn cards still in hand are not part of that shuffle).
+        """
+        deck = self.deck(deck_name)
+        drawn = []
+        for card in cards:
+            if not self.known(deck_name, card):
+                continue
+            if not deck["draw"]:
+                deck["draw"], deck["discard"] = deck["discard"], {}
+            left = deck["draw"].get(card, 0)
+            if left > 1:
+                deck["draw"][card] = left - 1
+            elif left == 1:
+                del deck["draw"][card]
+            else:
+                self.refuse(rule, f"{card} is not left in the {DECK_TITLES[deck_name]} deck to draw.")
+            drawn.append(card)
+        return drawn
+
+    def discard(self, cards: list[str]) -> None:
+        """Put cards on their decks' discard piles."""
+        self._add(cards, "discard")
+
+    def return_to_deck(self, cards: list[str]) -> None:
+        """Shuffle cards back into their decks' draw piles."""
+        self._add(cards, "draw")
+
+    def _add(self, cards: list[str], pile_name: str) -> None:
+        for card in cards:
+            deck = DECK_OF.get(card)
+            if deck is not None:
+                pile = self.deck(deck)[pile_name]
+                pile[card] = pile.get(card, 0) + 1
+
+    def from_hand(self, seat: int, cards: list[str], rule: str, kind: str = "") -> list[str]:
+        """Remove cards from a seat's hand; refuses cards the hand does not hold."""
+        hand = self.colony(seat)["hand"]
+        taken = []
+        for card in cards:
+            if card in hand:
+                hand.remove(card)
+                taken.append(card)
+            else:
+                self.refuse(rule, f"{card} is not {kind or 'a card'} in this player's hand.")
+        return taken
