@@ -1,0 +1,66 @@
+"""Section 6: the three ways the game ends (and the unprofitable colony), as outcomes."""
+
+from __future__ import annotations
+
+from games.contract import JSON, Outcome
+from games.nova_suecia.table import net_thaler, real_players, seals_of, total_seals
+
+GOVERNOR_VICTORY = "Governor victory"
+SWEDISH_VICTORY = "Swedish victory"
+DUTCH_VICTORY = "Dutch victory"
+UNPROFITABLE = "Unprofitable colony: no governor ends with a positive amount of thaler"
+
+
+def seal_scores(state: JSON) -> list[int]:
+    """Seals on districts per seat: 'the player who has placed the most seals wins' (section 4)."""
+    return [seals_of(state, player) for player in real_players(state)]
+
+
+def governor_victory(state: JSON, player: int) -> JSON | None:
+    """A governor starts the turn with at least 2 more provinces than any other player and a
+    positive amount of thaler (the thaler held: only the Swedish victory nets loans and deposits)."""
+    if state["players"][player]["seat"] is None:
+        return None
+    others = [seals_of(state, other) for other in range(len(state["players"])) if other != player]
+    if seals_of(state, player) >= max(others) + 2 and state["players"][player]["thaler"] > 0:
+        return _won(state, [state["players"][player]["seat"]], GOVERNOR_VICTORY)
+    return None
+
+
+def dutch_victory(state: JSON) -> JSON | None:
+    """Fort Christina thaler times Fort Nassau thaler exceeds the seals on the districts."""
+    forts = state["forts"]
+    if forts["christina"] * forts["nassau"] > total_seals(state):
+        return _blamed(state, DUTCH_VICTORY)
+    return None
+
+
+def swedish_victory(state: JSON) -> JSON:
+    """After the last turns: governors with the most seals or 1 less are eligible; the one
+    with the highest positive thaler (loans and deposits netted) wins."""
+    players = real_players(state)
+    if not any(net_thaler(state["players"][p]) > 0 for p in players):
+        return _blamed(state, UNPROFITABLE)
+    most = max(seals_of(state, p) for p in players)
+    eligible = [p for p in players if seals_of(state, p) >= most - 1 and net_thaler(state["players"][p]) > 0]
+    best = max((net_thaler(state["players"][p]) for p in eligible), default=None)
+    winners = [state["players"][p]["seat"] for p in eligible if net_thaler(state["players"][p]) == best]
+    return _won(state, winners, SWEDISH_VICTORY)
+
+
+def _won(state: JSON, winners: list[int], reason: str) -> JSON:
+    seats = range(len(real_players(state)))
+    places = [1 if seat in winners else len(winners) + 1 for seat in seats]
+    if not winners:
+        places = [1 for _ in seats]
+    return Outcome(places, sorted(winners), reason, seal_scores(state)).as_dict()
+
+
+def _blamed(state: JSON, reason: str) -> JSON:
+    """No winner: the governor or governors with the fewest seals on districts lose."""
+    scores = seal_scores(state)
+    fewest = min(scores)
+    blamed = [seat for seat, seals in enumerate(scores) if seals == fewest]
+    spared = len(scores) - len(blamed)
+    places = [spared + 1 if seat in blamed else 1 for seat in range(len(scores))]
+    return Outcome(places, [], reason, scores, blamed=blamed).as_dict()
