@@ -1,0 +1,226 @@
+"""Admiral and king, building, inspection, inventory (sections 4-6 and the role cards)."""
+
+
+def wood_built_with_value_1(new_table, players=4):
+    """Arrange the admiral example's start: wood was built in the first round, every player
+    placing a wood of value 1; seat 0 also holds a wood of value 2. Round 2 starts at seat 0."""
+    table = new_table(players).play("choose_leader", seat=players - 1)
+    table.deal(1, "wood", 3).deal(0, "wood", 2).roles_done()
+    table.play("choose_building", players - 1, good="wood")
+    for seat in (players - 1, *range(players - 1)):
+        table.play("place", seat, value=1)
+    for seat in (*reversed(range(players - 1)), players - 1):
+        table.play("inspect", seat, target=None, good=None)
+    return table
+
+
+def test_admiral_example_replaces_wood_1_with_wood_2_and_procures(new_table):
+    """Admiral, example: "She replaces the wood of value 1 with a wood of value 2. In addition, she
+    procures 1 wood of value 1. The other players have no actions during her role." """
+    table = wood_built_with_value_1(new_table)
+    assert table.view()["shipyard_leader"] == 0
+    table.play("choose_role", 0, role="admiral").play("replace", 0, good="wood", value=2)
+    table.play("procure", 0, goods=["wood"])
+    assert table.state["ships"][0]["wood"] == 2
+    assert table.hand(0)["wood"] == [2, 0, 0], "the replaced wood of value 1 and the procured one"
+    assert table.view()["legal_event_types"] == ["choose_role"] and table.view()["active_seats"] == [1]
+
+
+def test_admiral_may_fake_a_replacement(new_table):
+    """Admiral: "The player may fake a replacement and return the same good to the ship." """
+    table = wood_built_with_value_1(new_table).play("choose_role", 0, role="admiral")
+    table.play("procure", 0, goods=[]).play("replace", 0, good="wood", value=1)
+    assert table.state["ships"][0]["wood"] == 1 and table.hand(0)["wood"] == [0, 1, 0]
+
+
+def test_admiral_replaces_only_a_good_placed_with_one_held(new_table):
+    """Admiral: "replace 1 good that he or she previously placed on the ship"."""
+    table = wood_built_with_value_1(new_table).play("choose_role", 0, role="admiral")
+    assert table.rules("replace", 0, good="cloth", value=1) == ["Admiral"]
+    assert table.rules("replace", 0, good="wood", value=3) == ["Admiral"]
+
+
+def test_admiral_procures_at_most_one_good(new_table):
+    """Admiral: "may procure 1 good of any type"."""
+    table = wood_built_with_value_1(new_table).play("choose_role", 0, role="admiral")
+    assert table.rules("procure", 0, goods=["iron", "iron"]) == ["Admiral"]
+    table.play("procure", 0, goods=["iron"])
+
+
+def test_king_example_forces_wood_2_back_to_wood_1(new_table):
+    """King, example: "She chooses the king role and forces player 1 to remove her wood of value 2
+    from the ship and replace it with a wood of value 1. In addition, she procures 1 sculpture
+    of value 1." """
+    table = wood_built_with_value_1(new_table).play("choose_role", 0, role="admiral")
+    table.play("replace", 0, good="wood", value=2).play("procure", 0, goods=["wood"])
+    table.play("choose_role", 1, role="king").play("order_replacement", 1, target=0, good="wood")
+    assert table.view()["active_seats"] == [0], "the ordered player replaces"
+    table.play("replace", 0, good="wood", value=1).play("procure", 1, goods=["sculpture"])
+    assert table.state["ships"][0]["wood"] == 1
+    assert table.hand(0)["wood"] == [1, 1, 0]
+    assert table.hand(1)["sculpture"] == [2, 0, 0]
+
+
+def test_king_ordered_player_may_not_return_the_same_good(new_table):
+    """King: "The player may not return the same good to the ship." """
+    table = wood_built_with_value_1(new_table).play("choose_role", 0, role="admiral")
+    table.play("replace", 0, good="wood", value=2).play("procure", 0, goods=[])
+    table.play("choose_role", 1, role="king").play("procure", 1, goods=[])
+    table.play("order_replacement", 1, target=0, good="wood")
+    assert table.rules("replace", 0, good="wood", value=2) == ["King"]
+    assert table.rules("replace", 0, good="cloth", value=1) == ["King"]
+    table.play("replace", 0, good="wood", value=1)
+
+
+def test_king_order_without_a_replacement_at_hand_has_no_effect(new_table):
+    """King: "order another player to replace 1 good ... (if possible)": seat 2 holds no other wood."""
+    table = wood_built_with_value_1(new_table).play("choose_role", 0, role="king")
+    table.play("order_replacement", 0, target=2, good="wood").play("procure", 0, goods=[])
+    assert table.view()["active_seats"] == [1] and table.state["ships"][2]["wood"] == 1
+
+
+def test_king_orders_a_placed_good_on_another_ship(new_table):
+    """King: "order another player to replace 1 good that he or she previously placed"."""
+    table = wood_built_with_value_1(new_table).play("choose_role", 0, role="king")
+    assert table.rules("order_replacement", 0, target=0, good="wood") == ["King"]
+    assert table.rules("order_replacement", 0, target=1, good="iron") == ["King"]
+    table.play("order_replacement", 0, target=None, good=None)
+
+
+def test_building_needs_a_good_type_with_value_3_in_play(new_table):
+    """4: "Only a good type where at least 1 good of value 3 is in play may be chosen"."""
+    table = new_table(3).play("choose_leader", seat=0).deal(2, "iron", 3).roles_done()
+    assert table.view()["building_choices"] == ["iron"]
+    assert table.rules("choose_building", 0, good="wood") == ["4. Building"]
+    table.play("choose_building", 0, good="iron")
+
+
+def test_without_value_3_in_play_there_is_no_building(new_table):
+    """4: "If there is no such good type, the building action may not take place." """
+    table = new_table(3).play("choose_leader", seat=0).roles_done()
+    assert (table.view()["phase"], table.view()["round"]) == ("roles", 2)
+
+
+def test_the_leader_may_pass_and_the_choice_goes_clockwise(new_table):
+    """4: "If the shipyard leader passes, the next player in clockwise order is given the choice." """
+    table = new_table(3).play("choose_leader", seat=1).deal(0, "cloth", 3).roles_done()
+    assert table.view()["active_seats"] == [1]
+    assert table.rules("choose_building", 2, good="cloth") == ["4. Building"]
+    table.play("pass_building", 1).play("pass_building", 2).play("choose_building", 0, good="cloth")
+    assert table.view()["active_seats"] == [0], "the chooser places first"
+
+
+def test_when_everyone_passes_nothing_is_built_and_nobody_inspects(new_table):
+    """4 and 5: no building when all pass; inspection happens "if, and only if" a building does."""
+    table = new_table(3).play("choose_leader", seat=0).deal(0, "cloth", 3).roles_done()
+    table.play("pass_building", 0).play("pass_building", 1).play("pass_building", 2)
+    view = table.view()
+    assert (view["phase"], view["round"], view["built"]) == ("roles", 2, [])
+    assert table.rules("inspect", 1, target=0, good="cloth") == ["3. Course of the game"]
+
+
+def test_section_4_example_all_value_3_wood_in_play_forces_wood(new_table):
+    """4, example: "In a 4 player game, there is no wood of value 3 left. In the building action,
+    the players must place wood." """
+    table = new_table(4).play("choose_leader", seat=0).deal(3, "cloth", 3)
+    for seat in range(4):
+        table.deal(seat, "wood", 3)
+    table.roles_done()
+    assert table.view()["forced_building"] == ["wood"]
+    assert "pass_building" not in table.view()["legal_event_types"]
+    assert table.rules("pass_building", 0) == ["4. Building"]
+    assert table.rules("choose_building", 0, good="cloth") == ["4. Building"]
+    table.play("choose_building", 0, good="wood")
+
+
+def test_all_players_must_place_a_good_of_the_chosen_type(new_table):
+    """4: "If a player chooses to place a good, all players must place a good of the same type";
+    the good comes from the hand, face down."""
+    table = new_table(3).play("choose_leader", seat=0).deal(1, "sculpture", 3).roles_done()
+    table.play("choose_building", 0, good="sculpture").play("place", 0, value=1)
+    assert table.rules("place", 1, value=2) == ["4. Building"]
+    assert table.rules("inspect", 1, target=0, good="sculpture") == ["4. Building"]
+    table.play("place", 1, value=3).play("place", 2, value=1)
+    assert table.view()["built"] == ["sculpture"]
+    assert table.view(2)["players"][1]["ship"] is None, "placed face down"
+    assert table.view(2)["players"][1]["ship_placed"] == ["sculpture"]
+
+
+def test_each_good_type_may_only_be_built_once(new_table):
+    """4: "Each good type may only be built once." """
+    table = new_table(3).play("choose_leader", seat=0).deal(1, "sculpture", 3).deal(2, "sculpture", 3)
+    table.roles_done().play("choose_building", 0, good="sculpture")
+    for seat in range(3):
+        table.play("place", seat, value=1)
+    for seat in (2, 1, 0):
+        table.play("inspect", seat, target=None, good=None)
+    table.deal(0, "iron", 3).roles_done()
+    assert table.rules("choose_building", 1, good="sculpture") == ["4. Building"]
+
+
+def test_inspection_starts_with_the_last_builder_counter_clockwise(new_table):
+    """5: "starting with the last player to build and continuing in counter-clockwise order"."""
+    table = new_table(4).play("choose_leader", seat=0).deal(0, "iron", 3).roles_done()
+    table.play("pass_building", 0).play("choose_building", 1, good="iron")
+    for seat in (1, 2, 3, 0):
+        table.play("place", seat, value=1)
+    order = []
+    while table.view()["phase"] == "inspection":
+        seat = table.view()["active_seats"][0]
+        order.append(seat)
+        table.play("inspect", seat, target=None, good=None)
+    assert order == [0, 3, 2, 1]
+
+
+def test_inspection_looks_at_one_placed_good_on_another_ship_privately(new_table):
+    """5: "each player may look at 1, and only 1, placed good on another player's ship"."""
+    table = new_table(3).play("choose_leader", seat=0).deal(1, "iron", 3).roles_done()
+    table.play("choose_building", 0, good="iron").play("place", 0, value=1).play("place", 1, value=3)
+    table.play("place", 2, value=1)
+    assert table.rules("inspect", 2, target=2, good="iron") == ["5. Inspection"]
+    assert table.rules("inspect", 2, target=1, good="wood") == ["5. Inspection"]
+    table.play("inspect", 2, target=1, good="iron")
+    seen = [(e["seat"], e["good"], e["value"]) for e in table.view(2)["shown"] if e["how"] == "inspection"]
+    assert seen == [(1, "iron", 3)]
+    assert [e for e in table.view(0)["shown"] if e["how"] == "inspection"] == []
+
+
+def test_section_6_example_wood_3_for_two_iron_2(new_table):
+    """6, example: "Player 1 has 2 wood of value 3 but only iron of value 1. She agrees to give
+    player 2 1 wood of value 3 in exchange for 2 iron of value 2." """
+    table = new_table(4, inventory=True).play("choose_leader", seat=0)
+    table.deal(0, "wood", 3, count=2).deal(1, "iron", 2, count=2).roles_done()
+    assert table.view()["phase"] == "inventory" and table.view()["active_seats"] == [0, 1, 2, 3]
+    iron_2 = {"good": "iron", "value": 2}
+    table.play("trade", 0, **{"with": 1, "give": [{"good": "wood", "value": 3}], "receive": [iron_2, iron_2]})
+    assert table.hand(0)["wood"] == [1, 0, 1] and table.hand(0)["iron"] == [1, 2, 0]
+    assert table.hand(1)["wood"] == [1, 0, 1] and table.hand(1)["iron"] == [1, 0, 0]
+    assert table.view(3)["shown"][-1]["how"] == "inventory", "inventory exchanges are shown"
+    table.play("end_inventory")
+    assert table.view()["phase"] == "building"
+
+
+def test_inventory_keeps_enough_goods_to_build(new_table):
+    """6: "she cannot exchange her last wood if she has not placed wood on her ship yet"."""
+    table = new_table(3, inventory=True).play("choose_leader", seat=0).deal(1, "iron", 1).roles_done()
+    wood = {"good": "wood", "value": 1}
+    iron = {"good": "iron", "value": 1}
+    assert table.rules("trade", 0, **{"with": 1, "give": [wood], "receive": [iron]}) == [
+        "6. Inventory (advanced rules)"
+    ]
+    table.play("trade", 0, **{"with": 1, "give": [wood], "receive": [wood]})
+
+
+def test_inventory_hands_over_only_goods_held(new_table):
+    """6: players "may not hand over other goods than agreed" and only what they hold."""
+    table = new_table(3, inventory=True).play("choose_leader", seat=0).roles_done()
+    trade = {"with": 1, "give": [{"good": "iron", "value": 3}], "receive": []}
+    assert table.rules("trade", 0, **trade) == ["6. Inventory (advanced rules)"]
+
+
+def test_inventory_only_with_the_advanced_rules(new_table):
+    """6: "Inventory (advanced rules)": without the option there is no inventory action."""
+    table = new_table(3).play("choose_leader", seat=0).roles_done()
+    trade = {"with": 1, "give": [{"good": "wood", "value": 1}], "receive": [{"good": "wood", "value": 1}]}
+    assert table.rules("trade", 0, **trade) == ["6. Inventory (advanced rules)"]
+    assert table.rules("end_inventory") == ["6. Inventory (advanced rules)"]
