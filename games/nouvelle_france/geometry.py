@@ -1,0 +1,127 @@
+"""The buildings as a 3D grid of cubes: shapes under rotation, support, balance, linked cubes.
+
+A cell is (x, y, z): x, y on the site's foundation grid, z the level (1 on the foundation, up to
+3). A site's cubes are a dict "x,y,z" -> colour.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from functools import cache
+
+Cell = tuple[int, int, int]
+
+FACES = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
+
+
+def key(x: int, y: int, z: int) -> str:
+    return f"{x},{y},{z}"
+
+
+def parse(cell_key: str) -> Cell:
+    x, y, z = cell_key.split(",")
+    return int(x), int(y), int(z)
+
+
+def _turn_x(c: Cell) -> Cell:
+    return c[0], -c[2], c[1]
+
+
+def _turn_y(c: Cell) -> Cell:
+    return c[2], c[1], -c[0]
+
+
+def _turn_z(c: Cell) -> Cell:
+    return -c[1], c[0], c[2]
+
+
+def normalise(cells: Iterable[Cell]) -> tuple[Cell, ...]:
+    """The cells moved so that their smallest x, y and z are 0, sorted: a shape up to position."""
+    cells = list(cells)
+    lx, ly, lz = (min(c[i] for c in cells) for i in range(3))
+    return tuple(sorted((x - lx, y - ly, z - lz) for x, y, z in cells))
+
+
+@cache
+def orientations(shape: tuple[Cell, ...]) -> frozenset[tuple[Cell, ...]]:
+    """Every rotation of a rigid block in space (the 24 of a cube), each normalised."""
+    found = {normalise(shape)}
+    frontier = [normalise(shape)]
+    while frontier:
+        current = frontier.pop()
+        for turn in (_turn_x, _turn_y, _turn_z):
+            turned = normalise(turn(c) for c in current)
+            if turned not in found:
+                found.add(turned)
+                frontier.append(turned)
+    return frozenset(found)
+
+
+def fits_shape(cells: list[Cell], shape: list[list[int]]) -> bool:
+    """Whether the cells are the block's shape in some rotation."""
+    return normalise(cells) in orientations(tuple(tuple(c) for c in shape))
+
+
+def resting_cells(cells: list[Cell], cubes: dict[str, str]) -> list[Cell]:
+    """Cells of the block that rest on the foundation or on a cube directly below."""
+    return [c for c in cells if c[2] == 1 or key(c[0], c[1], c[2] - 1) in cubes]
+
+
+def balanced(cells: list[Cell], resting: list[Cell]) -> bool:
+    """Whether the block's centre of gravity lies strictly inside the area it rests on.
+
+    Coordinates are scaled by twice the cube count so that all arithmetic stays exact."""
+    scale = 2 * len(cells)
+    centre = (2 * sum(c[0] for c in cells) + len(cells), 2 * sum(c[1] for c in cells) + len(cells))
+    corners = {((x + dx) * scale, (y + dy) * scale) for x, y, _ in resting for dx in (0, 1) for dy in (0, 1)}
+    hull = _convex_hull(sorted(corners))
+    return all(_cross(a, b, centre) > 0 for a, b in zip(hull, hull[1:] + hull[:1]))
+
+
+def _cross(o: tuple[int, int], a: tuple[int, int], b: tuple[int, int]) -> int:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def _convex_hull(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Counter-clockwise hull of sorted points (Andrew's monotone chain)."""
+    lower: list[tuple[int, int]] = []
+    upper: list[tuple[int, int]] = []
+    for chain, ordered in ((lower, points), (upper, reversed(points))):
+        for p in ordered:
+            while len(chain) >= 2 and _cross(chain[-2], chain[-1], p) <= 0:
+                chain.pop()
+            chain.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def neighbours(cell: Cell, joints: dict[str, list[str]]) -> list[Cell]:
+    """Cells in face-to-face contact, counting the redoubt's joints as contact (SPECIAL RULE)."""
+    x, y, z = cell
+    found = [(x + dx, y + dy, z + dz) for dx, dy, dz in FACES]
+    for partner in joints.get(f"{x},{y}", ()):
+        px, py = partner.split(",")
+        found.append((int(px), int(py), z))
+    return found
+
+
+def linked_cubes(
+    cubes: dict[str, str], new_cells: list[Cell], colour: str, joints: dict[str, list[str]], covered_level: int
+) -> int:
+    """Cubes of ``colour`` on the new block plus those already in place linked to them through
+    face-to-face contact (a chain of cubes of that colour). Covered cubes never count."""
+    start = [c for c in new_cells if c[2] > covered_level and cubes.get(key(*c)) == colour]
+    seen = set(start)
+    queue = deque(start)
+    while queue:
+        for other in neighbours(queue.popleft(), joints):
+            if other not in seen and other[2] > covered_level and cubes.get(key(*other)) == colour:
+                seen.add(other)
+                queue.append(other)
+    return len(seen)
+
+
+def covered_from_above(cubes: dict[str, str], footprint: dict[str, bool]) -> bool:
+    """Whether every space of the foundation is covered by a cube, seen from above."""
+    columns = {k.rsplit(",", 1)[0] for k in cubes}
+    return all(cell in columns for cell in footprint)
