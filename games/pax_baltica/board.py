@@ -1,0 +1,171 @@
+"""Reading the table (who owns what, where blocks stand) and writing it copy-on-write."""
+
+from __future__ import annotations
+
+from games.contract import JSON
+
+SIDE_NAMES = ("Swedish", "Allied")
+OFF_MAP = ("pool", "dead", "out")
+#: 9.1: the Swedish homeland, where Swedish blocks deploy (and 11.3 Faderneslandet).
+SWEDISH_HOMELAND = ("Skane", "Smaland", "Ostergotland", "Vastergotland", "Svealand", "Kopparberg", "Gavleborg")
+#: 9.2: where Russian blocks deploy.
+RUSSIAN_DEPLOYMENT = ("Moskva", "Jaroslav", "Tula")
+#: 2.21: royal blocks whose loss forces a truce (6.8); Karl XII is only lost for good.
+TRUCE_ROYALS = {"Frederik IV": "denmark", "August II": "saxony", "Pjotr I": "russia"}
+#: Norway's garrisons belong to Denmark (9.4).
+GARRISON_NATION = {"norway": "denmark"}
+
+
+class Draft:
+    """A copy-on-write view of a state: ``at(*path)`` returns a container that is safe to
+    change, copying each level of the path once (never the untouched rest)."""
+
+    def __init__(self, state: JSON):
+        self.state = dict(state)
+        self._copied: set[tuple[str, ...]] = {()}
+
+    def at(self, *path: str) -> JSON:
+        node = self.state
+        for depth, key in enumerate(path, start=1):
+            if path[:depth] not in self._copied:
+                child = node[key]
+                node[key] = dict(child) if isinstance(child, dict) else list(child)
+                self._copied.add(path[:depth])
+            node = node[key]
+        return node
+
+    def block(self, name: str) -> dict[str, JSON]:
+        return self.at("blocks", name)
+
+    def set(self, key: str, value: JSON) -> None:
+        self.state[key] = value
+        self._copied.discard((key,))
+
+
+def info(state: JSON, name: str) -> dict[str, JSON]:
+    """The block's printed data (nation, type, steps, rating, move, train, royal)."""
+    return state["tables"]["blocks"][name]
+
+
+def territory(state: JSON, name: str) -> dict[str, JSON]:
+    return state["tables"]["territories"][name]
+
+
+def is_known_block(state: JSON, name: str) -> bool:
+    return name in state["blocks"]
+
+
+def is_known_territory(state: JSON, name: str) -> bool:
+    return name in state["tables"]["territories"]
+
+
+def side_of(state: JSON, nation: str) -> int | None:
+    return state["sides"].get(nation)
+
+
+def owner(state: JSON, name: str) -> int | None:
+    """The seat that commands a block: its nation's side while that nation is at war."""
+    nation = info(state, name)["nation"]
+    return side_of(state, nation) if state["active"].get(nation) else None
+
+
+def on_map(state: JSON, name: str) -> bool:
+    return state["blocks"][name]["at"] not in OFF_MAP
+
+
+def blocks_at(state: JSON, place: str, seat: int | None = None) -> list[str]:
+    return [
+        name
+        for name, block in state["blocks"].items()
+        if block["at"] == place and (seat is None or owner(state, name) == seat)
+    ]
+
+
+def enemy_blocks_at(state: JSON, place: str, seat: int) -> list[str]:
+    return [name for name in blocks_at(state, place) if owner(state, name) not in (seat, None)]
+
+
+def controller_side(state: JSON, place: str) -> int | None:
+    """The side holding a territory's garrison (None for transit territories, sea zones and
+    territories of nations out of the war)."""
+    nation = state["control"].get(place)
+    if nation is None:
+        return None
+    return side_of(state, nation)
+
+
+def is_enemy_territory(state: JSON, place: str, seat: int) -> bool:
+    side = controller_side(state, place)
+    return side is not None and side != seat and state["active"].get(state["control"][place], False)
+
+
+def original_nation(state: JSON, place: str) -> str:
+    nation = territory(state, place)["nation"]
+    return GARRISON_NATION.get(nation, nation)
+
+
+def kind(state: JSON, place: str) -> str:
+    return territory(state, place)["kind"]
+
+
+def is_sea(state: JSON, place: str) -> bool:
+    return kind(state, place) == "sea"
+
+
+def garrison_value(state: JSON, place: str) -> int:
+    if place == "Nyen" and state["st_petersburg"]:
+        return state["tables"]["st_petersburg_garrison"]
+    return territory(state, place)["garrison"]
+
+
+def port_of(state: JSON, place: str) -> str | None:
+    if place == "Nyen" and state["st_petersburg"]:
+        return "harbour"
+    return territory(state, place)["port"]
+
+
+def rating(state: JSON, name: str) -> tuple[str, int]:
+    """The combat rating as (letter, number); 10.2: Russian armies rated C fight as B from 1711."""
+    data = info(state, name)
+    letter, number = data["rating"][0], int(data["rating"][1:])
+    if letter == "C" and data["nation"] == "russia" and data["type"] == "army" and state["year"] >= 1711:
+        letter = "B"
+    return letter, number
+
+
+def strongest(state: JSON, names: list[str]) -> list[str]:
+    """The blocks sharing the highest current strength."""
+    if not names:
+        return []
+    top = max(state["blocks"][n]["steps"] for n in names)
+    return [n for n in names if state["blocks"][n]["steps"] == top]
+
+
+def border_key(a: str, b: str) -> str:
+    return "|".join(sorted((a, b)))
+
+
+def known_border(state: JSON, a: str, b: str) -> str | None:
+    """The colour of the border between two territories when the play's map data has it."""
+    for border in state["tables"]["borders"]:
+        if {border["a"], border["b"]} == {a, b}:
+            return border["colour"]
+    return None
+
+
+def map_has_borders(state: JSON) -> bool:
+    return bool(state["tables"]["borders"])
+
+
+def battle_territories(state: JSON) -> list[str]:
+    """Territories and sea zones where both sides have blocks on the map."""
+    sides: dict[str, set[int]] = {}
+    for name, block in state["blocks"].items():
+        seat = owner(state, name)
+        if block["at"] not in OFF_MAP and seat is not None and not block.get("aboard"):
+            sides.setdefault(block["at"], set()).add(seat)
+    return sorted(place for place, seats in sides.items() if len(seats) == 2)
+
+
+def victim_name(seat: int) -> str:
+    return SIDE_NAMES[seat]

@@ -1,0 +1,271 @@
+"""The event tables (14.1 general, 14.2 national) and the national event action (3.44)."""
+
+from __future__ import annotations
+
+from games.contract import JSON, Move, Violation
+from games.pax_baltica import board
+from games.pax_baltica.board import Draft
+from games.pax_baltica.losses import lose_steps
+
+NATIONAL_TABLES = ("sweden", "denmark", "russia", "saxony")
+#: 14.2: RP for the next year: (nation, roll) -> ("add", points) or ("halve", None).
+RP_RESULTS = {
+    ("sweden", 1): ("halve", None),
+    ("sweden", 2): ("add", -8),
+    ("sweden", 6): ("add", 8),
+    ("denmark", 1): ("halve", None),
+    ("denmark", 2): ("add", -4),
+    ("denmark", 3): ("add", -4),
+    ("denmark", 5): ("add", 4),
+    ("denmark", 6): ("add", 8),
+    ("russia", 1): ("halve", None),
+    ("russia", 6): ("add", 8),
+    ("saxony", 1): ("halve", None),
+    ("saxony", 6): ("add", 4),
+}
+DESERTION = {("sweden", 3), ("saxony", 4)}  # 2 steps desert from any blocks
+FORCED_RECRUITMENT = ("sweden", 5)  # 4 new steps at no cost, not warships
+DIPLOMACY = {("sweden", 4): ("hanover", "prussia"), ("russia", 4): ("turkey", "ukraine")}
+EXCLUSION = {("denmark", 4), ("saxony", 2)}  # 1703-1714: one block out of the pool
+RULE_14_2 = "14.2 National events table"
+RULE_14_1 = "14.1 General events table"
+
+
+def _spare_steps(state: JSON, names: list[str]) -> int:
+    return sum(state["blocks"][n]["steps"] - 1 for n in names)
+
+
+def _room(state: JSON, names: list[str]) -> int:
+    return sum(board.info(state, n)["steps"] - state["blocks"][n]["steps"] for n in names)
+
+
+def _on_map_of(state: JSON, nation: str, *, warships: bool = True) -> list[str]:
+    return [
+        n
+        for n in state["blocks"]
+        if board.info(state, n)["nation"] == nation
+        and board.on_map(state, n)
+        and (warships or board.info(state, n)["type"] != "warship")
+    ]
+
+
+def is_repeat(state: JSON, nation: str, roll: int) -> bool:
+    """14.2: a result applies only once within the same year; a repeat is disregarded."""
+    return roll in state["national_results"].get(nation, [])
+
+
+def check_national_result(state: JSON, result: JSON) -> Violation | None:
+    nation, roll = result["nation"], result["roll"]
+    if nation not in NATIONAL_TABLES:
+        return Violation(RULE_14_2, f"{nation.title()} has no national event table.")
+    if is_repeat(state, nation, roll):
+        return None
+    key = (nation, roll)
+    names = result.get("blocks", [])
+    if key in DESERTION or key == FORCED_RECRUITMENT:
+        return _steps_problem(state, nation, names, desertion=key in DESERTION)
+    if key in DIPLOMACY:
+        choice = result.get("choice")
+        if choice not in DIPLOMACY[key]:
+            options = " or ".join(n.title() for n in DIPLOMACY[key])
+            return Violation(RULE_14_2, f"Diplomacy forms a truce with {options}: choose one.")
+    if key in EXCLUSION and 1703 <= state["year"] <= 1714:
+        choice = result.get("choice")
+        in_pool = [
+            n
+            for n in state["blocks"]
+            if board.info(state, n)["nation"] == nation and state["blocks"][n]["at"] == "pool"
+        ]
+        if in_pool and choice not in in_pool:
+            return Violation(RULE_14_2, f"Choose a block of the {nation.title()} replacement pool to exclude.")
+    if key == ("saxony", 3) and result.get("roll2") is None:
+        return Violation(RULE_14_2, "The Polish Parliament assembles: give the second die (roll2).")
+    return None
+
+
+def _steps_problem(state: JSON, nation: str, names: list[str], *, desertion: bool) -> Violation | None:
+    candidates = _on_map_of(state, nation, warships=desertion)
+    if any(n not in candidates for n in names):
+        kind = "blocks" if desertion else "non-warship blocks"
+        return Violation(RULE_14_2, f"Name {nation.title()} {kind} on the map, one per step.")
+    wanted = 2 if desertion else 4
+    steps = {n: state["blocks"][n]["steps"] for n in candidates}
+    for name in names:
+        steps[name] += -1 if desertion else 1
+        if steps[name] < 1 or steps[name] > board.info(state, name)["steps"]:
+            return Violation(
+                RULE_14_2, f"{name} cannot take that many steps (never eliminated, never over full strength)."
+            )
+    possible = _spare_steps(state, candidates) if desertion else _room(state, candidates)
+    if len(names) != min(wanted, possible):
+        return Violation(RULE_14_2, f"This result moves {min(wanted, possible)} step(s), not {len(names)}.")
+    return None
+
+
+def apply_national_result(draft: Draft, result: JSON) -> None:
+    state = draft.state
+    nation, roll = result["nation"], result["roll"]
+    if is_repeat(state, nation, roll) or nation not in NATIONAL_TABLES:
+        return
+    draft.at("national_results")[nation] = [*state["national_results"].get(nation, []), roll]
+    key = (nation, roll)
+    if key in RP_RESULTS:
+        effect, points = RP_RESULTS[key]
+        modifier = dict(draft.state["rp_next"].get(nation, {}))
+        if effect == "halve":
+            modifier["halve"] = True
+        else:
+            modifier["add"] = modifier.get("add", 0) + points
+        draft.at("rp_next")[nation] = modifier
+    elif key in DESERTION:
+        for name in result.get("blocks", []):
+            lose_steps(draft, name, 1, may_eliminate=False)
+    elif key == FORCED_RECRUITMENT:
+        for name in result.get("blocks", []):
+            draft.block(name)["steps"] += 1
+    elif key in DIPLOMACY:
+        event_truce(draft, result["choice"])
+    elif key in EXCLUSION and 1703 <= state["year"] <= 1714 and result.get("choice"):
+        draft.set("excluded", [*state["excluded"], result["choice"]])
+        draft.block(result["choice"])["at"] = "out"
+    else:
+        _special_result(draft, key, result)
+
+
+def _special_result(draft: Draft, key: tuple[str, int], result: JSON) -> None:
+    state = draft.state
+    if key == ("russia", 2):
+        draft.at("control")["Kremenchuk"] = "turkey"
+        draft.at("lost")["Kremenchuk"] = board.original_nation(state, "Kremenchuk")
+    elif key == ("russia", 3) and "Cossacks" in state["blocks"]:
+        kin_at_war = state["active"].get("ukraine") or state["active"].get("turkey")
+        draft.block("Cossacks").update(at="out" if kin_at_war else "pool", revealed=False)
+    elif key == ("russia", 5):
+        for name, block in state["blocks"].items():
+            place = block["at"]
+            if place in state["tables"]["territories"] and board.territory(state, place)["nation"] == "russia":
+                if board.owner(state, name) not in (None, board.side_of(state, "russia")):
+                    lose_steps(draft, name, 2, may_eliminate=False)
+    elif key == ("saxony", 3) and result.get("roll2") == 6:
+        draft.at("sides")["poland"] = 1 - state["sides"]["poland"]
+    elif key == ("saxony", 5):
+        event_truce(draft, "saxony")
+        draft.at("returns")["saxony"] = state["year"] + 2
+
+
+def event_truce(draft: Draft, nation: str) -> None:
+    """6.9: a truce set by a national event ends hostilities: the nation's blocks go back to
+    their pool and it is out of the war (6.10 activation rolls apply)."""
+    state = draft.state
+    for name, block in state["blocks"].items():
+        if board.info(state, name)["nation"] == nation and block["at"] not in board.OFF_MAP:
+            draft.block(name).update(at="pool", revealed=False)
+    draft.at("active")[nation] = False
+    draft.at("truces")[nation] = state["year"]
+
+
+# --- 3.44: the national event action ----------------------------------------------------------
+
+
+def check_national_event(state: JSON, move: Move) -> list[Violation]:
+    nation = move.data["nation"]
+    if not state["active"].get(nation) or board.side_of(state, nation) != move.seat:
+        return [Violation("3.44 National event roll", f"You must control {nation.title()} to roll on its table.")]
+    problem = check_national_result(state, move.data)
+    return [problem] if problem else []
+
+
+def apply_national_event(draft: Draft, move: Move) -> None:
+    apply_national_result(draft, move.data)
+
+
+# --- 14.1: the general event (an action roll of 6) ------------------------------------------
+
+
+def event_nations(state: JSON, seat: int) -> list[str]:
+    """14.1 results 5 and 6: the roller's nations with a national table (the Allies roll for each)."""
+    return [n for n in NATIONAL_TABLES if state["active"].get(n) and board.side_of(state, n) == seat]
+
+
+def check_general_event(state: JSON, move: Move) -> list[Violation]:
+    roll = move.data["roll"]
+    if roll in (2, 3) and move.data.get("region_roll") is None:
+        return [Violation(RULE_14_1, "Roll 1D6 for the region (region_roll).")]
+    if roll == 4:
+        return _recruitment_problems(state, move.data.get("recruitment", []))
+    if roll in (5, 6):
+        results = move.data.get("national", [])
+        expected = event_nations(state, move.seat)
+        if sorted(r["nation"] for r in results) != sorted(expected):
+            names = ", ".join(n.title() for n in expected)
+            return [Violation(RULE_14_1, f"Roll on the national events table for each of: {names}.")]
+        for result in results:
+            problem = check_national_result(state, result)
+            if problem:
+                return [problem]
+    return []
+
+
+def _recruitment_problems(state: JSON, recruitment: list[JSON]) -> list[Violation]:
+    """14.1 result 4: every country at war rolls and gains that many steps in its homeland."""
+    expected = sorted(
+        n for n, active in state["active"].items() if active and n in state["tables"]["nations"] and n != "britain"
+    )
+    if sorted(r["nation"] for r in recruitment) != expected:
+        return [Violation(RULE_14_1, f"Every country at war rolls for recruitment: {', '.join(expected)}.")]
+    for entry in recruitment:
+        nation = entry["nation"]
+        steps: dict[str, int] = {}
+        for name in entry["blocks"]:
+            if not _recruitable(state, name, nation):
+                return [Violation(RULE_14_1, f"{name} is not a {nation.title()} block in its native homeland.")]
+            steps[name] = steps.get(name, state["blocks"][name]["steps"]) + 1
+            if steps[name] > board.info(state, name)["steps"]:
+                return [Violation(RULE_14_1, f"{name} cannot exceed its full strength.")]
+        if len(entry["blocks"]) > entry["roll"]:
+            return [Violation(RULE_14_1, f"{nation.title()} rolled {entry['roll']} and gains at most that many steps.")]
+    return []
+
+
+def _recruitable(state: JSON, name: str, nation: str) -> bool:
+    if not board.is_known_block(state, name) or not board.on_map(state, name):
+        return False
+    place = state["blocks"][name]["at"]
+    if board.info(state, name)["nation"] != nation or board.is_sea(state, place):
+        return False
+    return board.original_nation(state, place) == nation
+
+
+def apply_general_event(draft: Draft, move: Move) -> None:
+    from games.pax_baltica.turn import after_general_event
+
+    state = draft.state
+    roll = move.data["roll"]
+    if roll == 1:
+        _region_loss(draft, None, None)
+    elif roll in (2, 3):
+        region = state["tables"]["regions"][str(move.data["region_roll"])]
+        _region_loss(draft, region, move.seat if roll == 3 else None)
+    elif roll == 4:
+        for entry in move.data.get("recruitment", []):
+            for name in entry["blocks"]:
+                draft.block(name)["steps"] += 1
+    else:
+        for result in move.data.get("national", []):
+            apply_national_result(draft, result)
+    after_general_event(draft)
+
+
+def _region_loss(draft: Draft, region: str | None, roller: int | None) -> None:
+    """14.1 Plague (everywhere), Epidemics (a region), Attrition (the roller's enemies in a
+    region): one step each, never eliminating a block."""
+    state = draft.state
+    for name, block in state["blocks"].items():
+        place = block["at"]
+        if place in board.OFF_MAP:
+            continue
+        if region is not None and board.territory(state, place)["region"] != region:
+            continue
+        if roller is not None and board.owner(state, name) in (roller, None):
+            continue
+        lose_steps(draft, name, 1, may_eliminate=False)

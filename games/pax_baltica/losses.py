@@ -1,0 +1,69 @@
+"""Step losses, elimination (6.8) and truces (6.9)."""
+
+from __future__ import annotations
+
+from games.pax_baltica import board
+from games.pax_baltica.board import Draft
+
+
+def lose_steps(draft: Draft, name: str, steps: int, *, may_eliminate: bool) -> None:
+    """Reduce a block; only combat and force-marching eliminate (6.8), other losses stop at 1."""
+    block = draft.block(name)
+    floor = 0 if may_eliminate else 1
+    block["steps"] = max(floor, block["steps"] - steps)
+    if block["steps"] == 0:
+        eliminate(draft, name)
+
+
+def eliminate(draft: Draft, name: str) -> None:
+    """6.8: an eliminated block goes to its replacement pool; a royal block is dead for good,
+    and Frederik IV, August II or Pjotr I dying forces a truce. 8.2: ground blocks aboard a
+    destroyed warship are destroyed with it. 10.8: the British warship is lost for good."""
+    state = draft.state
+    data = board.info(state, name)
+    place = state["blocks"][name]["at"]
+    block = draft.block(name)
+    block.update(steps=0, revealed=False, aboard=False)
+    if data["royal"]:
+        block["at"] = "dead"
+    elif data["nation"] == "britain":
+        block["at"] = "out"
+    else:
+        block["at"] = "pool"
+    if data["type"] == "warship" and board.is_sea(state, place):
+        _sink_passengers(draft, place, board.owner(state, name))
+    if name in board.TRUCE_ROYALS:
+        call_truce(draft, board.TRUCE_ROYALS[name])
+
+
+def _sink_passengers(draft: Draft, sea: str, seat: int | None) -> None:
+    state = draft.state
+    ships = [n for n in board.blocks_at(state, sea, seat) if board.info(state, n)["type"] == "warship"]
+    capacity = 2 * len(ships)
+    for name in board.blocks_at(state, sea, seat):
+        if state["blocks"][name].get("aboard"):
+            load = 2 if board.info(state, name)["type"] == "army" else 1
+            if load <= capacity:
+                capacity -= load
+            else:
+                draft.block(name).update(at="pool", steps=0, aboard=False)
+
+
+def call_truce(draft: Draft, nation: str, kept: str | None = None) -> None:
+    """6.9: the losing nation's blocks go to its pool, conquered garrisons go back to their
+    owners (the victor may keep one, the loser's choice, never a capital), and the nation is
+    out of the war until it may roll for activation three years on (6.10)."""
+    state = draft.state
+    for name, block in state["blocks"].items():
+        if board.info(state, name)["nation"] == nation and block["at"] not in board.OFF_MAP:
+            draft.block(name).update(at="pool", revealed=False, aboard=False)
+    for place, holder in list(state["control"].items()):
+        original = board.original_nation(state, place)
+        if holder == nation and original != nation:
+            draft.at("control")[place] = original
+            draft.at("lost").pop(place, None)
+        elif original == nation and holder != nation and place != kept:
+            draft.at("control")[place] = nation
+            draft.at("lost").pop(place, None)
+    draft.at("active")[nation] = False
+    draft.at("truces")[nation] = state["year"]

@@ -1,0 +1,306 @@
+"""Group movement (3.42, 4.x), sea movement (4.6) and warship movement (8.1)."""
+
+from __future__ import annotations
+
+from games.contract import JSON, Move, Violation
+from games.pax_baltica import board
+from games.pax_baltica.board import Draft
+from games.pax_baltica.losses import lose_steps
+
+FORCE_MARCH_EXTRA = 2
+BORDER_LIMITS = {"black": 6, "red": 2}
+WARSHIP_CAPACITY = 2  # 4.6: one army (2) or two regiments (1 each) per warship
+PROHIBITED_UNTIL_ACTIVE = ("hanover", "prussia", "turkey")
+
+
+def load_of(state: JSON, name: str) -> int:
+    return 2 if board.info(state, name)["type"] == "army" else 1
+
+
+def check_group_move(state: JSON, move: Move) -> list[Violation]:
+    origin, moves = move.data["from"], move.data["moves"]
+    if not board.is_known_territory(state, origin):
+        return [Violation("3.42 Group movement", f"{origin} is not a territory or sea zone of the map.")]
+    names = [m["block"] for m in moves]
+    problems = _block_problems(state, move.seat, origin, names)
+    if problems:
+        return problems
+    kinds = {board.info(state, n)["type"] == "warship" for n in names}
+    if len(kinds) > 1:
+        return [Violation("3.42 Group movement", "Warships and army or regiment blocks may never move as one group.")]
+    if state["phase"] == "weather_move" and "Karl XII" not in names:
+        return [Violation(PHASE_WEATHER, "The weather move must be a group move containing Karl XII.")]
+    violations = []
+    for entry in moves:
+        violations += _path_problems(state, move.seat, origin, entry["block"], entry["path"])
+    violations += _border_limit_problems(state, move.seat, origin, moves)
+    violations += _pinning_problems(state, move.seat, origin, moves)
+    violations += _capacity_problems(state, move.seat, moves)
+    return violations
+
+
+PHASE_WEATHER = "Special end year turn: Never mind the weather"
+
+
+def _block_problems(state: JSON, seat: int, origin: str, names: list[str]) -> list[Violation]:
+    if len(set(names)) != len(names):
+        return [Violation("3.42 Group movement", "A block may appear only once in a group move.")]
+    for name in names:
+        if not board.is_known_block(state, name):
+            return [Violation("2.1 Block data", f"There is no block called {name}.")]
+        if state["blocks"][name]["at"] != origin or board.owner(state, name) != seat:
+            return [Violation("3.42 Group movement", f"{name} is not one of your blocks in {origin}.")]
+        if state["blocks"][name]["moved"]:
+            return [Violation("3.42 Group movement", f"{name} has already moved this game turn.")]
+        if name == "Karl XII" and state["karl_waiting"]:
+            return [
+                Violation("11.1 Karl XII - The night rider", "Karl XII may not move until his night ride succeeds.")
+            ]
+    return []
+
+
+def _path_problems(state: JSON, seat: int, origin: str, name: str, path: list[JSON]) -> list[Violation]:
+    data = board.info(state, name)
+    warship = data["type"] == "warship"
+    limit = data["move"] + (0 if warship else FORCE_MARCH_EXTRA)
+    if len(path) > limit:
+        rule = "8.1 Warship movement" if warship else "4.5 Force-marching"
+        return [Violation(rule, f"{name} may move at most {limit} territories or sea zones, not {len(path)}.")]
+    previous = origin
+    for index, step in enumerate(path):
+        place, last = step["to"], index == len(path) - 1
+        if not board.is_known_territory(state, place):
+            return [Violation("1.1 Territories and sea zones", f"{place} is not a territory or sea zone of the map.")]
+        problem = _step_problem(state, seat, name, previous, step, last, warship)
+        if problem:
+            return [problem]
+        previous = place
+    return []
+
+
+def _step_problem(
+    state: JSON, seat: int, name: str, previous: str, step: JSON, last: bool, warship: bool
+) -> Violation | None:
+    place, colour = step["to"], step["border"]
+    if board.map_has_borders(state) and not board.is_sea(state, place) and not board.is_sea(state, previous):
+        printed = board.known_border(state, previous, place)
+        if printed is None:
+            return Violation("1.1 Territories and sea zones", f"{previous} and {place} do not share a border.")
+        if printed != colour:
+            return Violation("1.5 Borders", f"The border between {previous} and {place} is {printed}, not {colour}.")
+    prohibited = _prohibited(state, seat, name, place)
+    if prohibited:
+        return prohibited
+    if warship:
+        return _warship_step_problem(state, seat, name, previous, place, last)
+    if board.is_sea(state, place) or board.is_sea(state, previous):
+        return _sea_step_problem(state, seat, name, previous, place, last)
+    if not last and colour == "red":
+        return Violation("4.2 Border restrictions", f"{name} crossed a red border into {place} and must stop there.")
+    if not last and board.enemy_blocks_at(state, place, seat):
+        return Violation("3.42 Group movement", f"{name} must stop in {place}, which holds enemy blocks.")
+    return None
+
+
+def _prohibited(state: JSON, seat: int, name: str, place: str) -> Violation | None:
+    nation = board.territory(state, place)["nation"]
+    mover = board.info(state, name)["nation"]
+    if place == "Portsmouth" and mover != "britain":
+        return Violation("9.10 Great Britain", "No one except the British warship may enter the Portsmouth box.")
+    if nation in PROHIBITED_UNTIL_ACTIVE and not state["active"].get(nation):
+        return Violation(
+            "4.8 Prohibited territories", f"{place} may not be entered while {nation.title()} is inactive."
+        )
+    if mover == "saxony" and nation in ("russia", "ukraine"):
+        return Violation("10.3 Saxony", f"Saxon blocks may never enter Russian or Ukrainian territory such as {place}.")
+    playable = state["playable_nations"]
+    if playable is not None and not board.is_sea(state, place) and nation not in playable:
+        return Violation("12.5 The last army", f"{place} is outside the playable map area of this scenario.")
+    return None
+
+
+def _warship_step_problem(state: JSON, seat: int, name: str, previous: str, place: str, last: bool) -> Violation | None:
+    if not board.is_sea(state, place) and board.port_of(state, place) != "harbour":
+        return Violation("8.1 Warship movement", f"{name} is a warship and may only enter sea zones and harbours.")
+    if not board.is_sea(state, place) and board.controller_side(state, place) != seat:
+        return Violation("1.4 Ports and harbours", f"{name} may only enter a friendly harbour, and {place} is not.")
+    if not last and board.is_sea(state, place) and board.enemy_blocks_at(state, place, seat):
+        return Violation("8.1 Warship movement", f"{name} must stop in {place}, which holds enemy warships.")
+    return None
+
+
+def _sea_step_problem(state: JSON, seat: int, name: str, previous: str, place: str, last: bool) -> Violation | None:
+    rule = "4.6 Sea movement"
+    if not last:
+        return Violation(rule, f"{name} boarding or leaving warships must stop there.")
+    if board.is_sea(state, place):
+        if board.port_of(state, previous) is None or board.controller_side(state, previous) != seat:
+            return Violation(rule, f"{name} may only board warships from a friendly port or harbour.")
+        if board.enemy_blocks_at(state, place, seat):
+            return Violation(rule, f"Enemy warships in {place} prohibit sea movement.")
+        return None
+    if board.port_of(state, place) is None:
+        return Violation(rule, f"{name} may only land in a port or harbour, and {place} has none.")
+    if state["blocks"][name]["loaded"]:
+        return Violation(rule, f"{name} boarded this turn and may not land in the same turn.")
+    return None
+
+
+def _crossings(origin: str, moves: list[JSON]) -> dict[str, tuple[str, int]]:
+    """Border key -> (colour, blocks crossing it) for one group move."""
+    crossed: dict[str, tuple[str, int]] = {}
+    for entry in moves:
+        previous = origin
+        for step in entry["path"]:
+            key = board.border_key(previous, step["to"])
+            colour = "red" if step["border"] == "red" or crossed.get(key, ("black", 0))[0] == "red" else "black"
+            crossed[key] = (colour, crossed.get(key, (colour, 0))[1] + 1)
+            previous = step["to"]
+    return crossed
+
+
+def _border_limit_problems(state: JSON, seat: int, origin: str, moves: list[JSON]) -> list[Violation]:
+    for key, (colour, count) in _crossings(origin, moves).items():
+        used = state["border_use"].get(key, [0, 0])[seat]
+        limit = BORDER_LIMITS[colour]
+        if used + count > limit:
+            a, b = key.split("|")
+            return [
+                Violation(
+                    "4.2 Border restrictions",
+                    f"At most {limit} blocks may cross the {colour} border between {a} and {b} in one game turn.",
+                )
+            ]
+    return []
+
+
+def _pinning_problems(state: JSON, seat: int, origin: str, moves: list[JSON]) -> list[Violation]:
+    """4.4: attacking blocks pin as many defenders; the rest may not use the attackers' borders."""
+    attackers = [e for e in state["entered"].get(origin, []) if e["seat"] != seat]
+    if not attackers or board.is_sea(state, origin):
+        return []
+    pinning = sum(len(e["blocks"]) for e in attackers)
+    present = len(board.blocks_at(state, origin, seat))
+    if present - len(moves) < pinning:
+        return [
+            Violation(
+                "4.4 Pinning",
+                f"{pinning} attacking blocks pin as many of your blocks in {origin}; only {max(0, present - pinning)} may move.",
+            )
+        ]
+    used = {e["from"] for e in attackers}
+    for entry in moves:
+        if entry["path"] and entry["path"][0]["to"] in used:
+            return [
+                Violation(
+                    "4.4 Pinning",
+                    f"Unpinned blocks may not cross the border the attackers used from {entry['path'][0]['to']}.",
+                )
+            ]
+    return []
+
+
+def _capacity_problems(state: JSON, seat: int, moves: list[JSON]) -> list[Violation]:
+    """4.6: a warship carries one army or two regiments."""
+    boarding: dict[str, int] = {}
+    for entry in moves:
+        last = entry["path"][-1]["to"] if entry["path"] else None
+        if last and board.is_sea(state, last) and board.info(state, entry["block"])["type"] != "warship":
+            boarding[last] = boarding.get(last, 0) + load_of(state, entry["block"])
+    for sea, load in boarding.items():
+        present = board.blocks_at(state, sea, seat)
+        ships = [n for n in present if board.info(state, n)["type"] == "warship"]
+        aboard = sum(load_of(state, n) for n in present if state["blocks"][n].get("aboard"))
+        if aboard + load > WARSHIP_CAPACITY * len(ships):
+            return [Violation("4.6 Sea movement", f"Your warships in {sea} cannot carry that many blocks.")]
+    return []
+
+
+def apply_group_move(draft: Draft, move: Move) -> None:
+    state = draft.state
+    origin, seat = move.data["from"], move.seat
+    for key, (_colour, count) in _crossings(origin, move.data["moves"]).items():
+        use = draft.at("border_use").setdefault(key, [0, 0])
+        draft.at("border_use")[key] = [u + (count if s == seat else 0) for s, u in enumerate(use)]
+    arrivals: dict[tuple[str, str], list[str]] = {}
+    for entry in move.data["moves"]:
+        if entry["path"]:
+            _move_block(draft, seat, origin, entry["block"], entry["path"])
+            via = entry["path"][-2]["to"] if len(entry["path"]) > 1 else origin
+            arrivals.setdefault((entry["path"][-1]["to"], via), []).append(entry["block"])
+    for (place, via), names in arrivals.items():
+        _arrive(draft, seat, place, via, names)
+    if state["phase"] == "weather_move":
+        for entry in move.data["moves"]:
+            lose_steps(draft, entry["block"], 1, may_eliminate=True)
+
+
+def _move_block(draft: Draft, seat: int, origin: str, name: str, path: list[JSON]) -> None:
+    state = draft.state
+    data = board.info(state, name)
+    destination = path[-1]["to"]
+    block = draft.block(name)
+    block.update(at=destination, moved=True, revealed=False)
+    if data["type"] != "warship":
+        if board.is_sea(state, destination):
+            block.update(aboard=True, loaded=True)
+        elif block.get("aboard"):
+            block["aboard"] = False
+        extra = len(path) - data["move"]
+        if extra > 0:
+            draft.at("pending_force_march")[name] = extra
+
+
+def _arrive(draft: Draft, seat: int, place: str, via: str, names: list[str]) -> None:
+    """Record the entry (for reserves, retreats and pinning) and its consequences: a battle,
+    a free siege of an empty enemy territory (3.43), or an entry trigger (9.5, 9.9)."""
+    state = draft.state
+    draft.at("entered").setdefault(place, [])
+    draft.at("entered")[place] = [*state["entered"][place], {"seat": seat, "from": via, "blocks": names}]
+    _entry_triggers(draft, seat, place, names)
+    state = draft.state
+    enemies = board.enemy_blocks_at(state, place, seat)
+    if enemies:
+        draft.at("sieges").pop(place, None)
+        draft.at("declared_sieges").pop(place, None)
+    elif board.is_enemy_territory(state, place, seat) and board.garrison_value(state, place) > 0:
+        draft.at("sieges")[place] = seat
+
+
+def _entry_triggers(draft: Draft, seat: int, place: str, names: list[str]) -> None:
+    state = draft.state
+    nation = board.territory(state, place)["nation"]
+    movers = {board.info(state, n)["nation"] for n in names}
+    if place == "Holstein-Gottorp" and "denmark" in movers and state["year"] <= 1710 and not state["active"]["hanover"]:
+        draft.at("active")["hanover"] = True
+        draft.at("sides")["hanover"] = 0
+        if "Hanoverian Army" in state["blocks"]:
+            full = board.info(state, "Hanoverian Army")["steps"]
+            draft.block("Hanoverian Army").update(at="Hanover", steps=full)
+    if nation == "poland" and not state["active"]["poland"] and movers & {"sweden", "turkey"}:
+        draft.at("active")["poland"] = True
+        draft.at("sides")["poland"] = 1
+        if state["truces"].get("poland") is not None:
+            draft.at("truces").pop("poland")
+    if nation == "poland" and "turkey" in movers:
+        for ally in ("russia", "saxony"):
+            if not state["active"][ally] and state["truces"].get(ally) is not None:
+                draft.at("active")[ally] = True
+                draft.at("truces").pop(ally)
+
+
+def check_force_march(state: JSON, move: Move) -> list[Violation]:
+    name = move.data["block"]
+    if name not in state["pending_force_march"]:
+        return [Violation("4.5 Force-marching", f"{name} owes no force-march roll.")]
+    if board.owner(state, name) != move.seat:
+        return [Violation("4.5 Force-marching", f"{name} is not your block.")]
+    return []
+
+
+def apply_force_march(draft: Draft, move: Move) -> None:
+    """4.5: 1-3 lose one step per extra territory (a block can be destroyed), 4-6 no loss."""
+    name = move.data["block"]
+    extra = draft.at("pending_force_march").pop(name)
+    if move.data["roll"] <= 3 and draft.state["blocks"][name]["at"] not in board.OFF_MAP:
+        lose_steps(draft, name, extra, may_eliminate=True)

@@ -1,0 +1,329 @@
+"""The sequence of play: the year (activation and replacements, four seasons, "Never mind
+the weather") and each game turn's phases (action roll, events, actions, battles, supply)."""
+
+from __future__ import annotations
+
+from games.contract import JSON
+from games.pax_baltica import board
+from games.pax_baltica.board import Draft
+from games.pax_baltica.data import SEASONS
+
+ACTION_ORDER = ("spy", "group_move", "declare_siege", "national_event", "rebuild")
+YEAR_START_TYPES = ["activation_roll", "draw_block", "reinforce", "end_replacements"]
+BATTLE_TYPES = ["start_battle", "combat_fire", "combat_retreat", "regroup", "siege", "supply_check"]
+
+PHASE_RULES = {
+    "year_start": "The game: Activation and replacements",
+    "action_roll": "The game: Action-roll Phase",
+    "events": "3.1 Action table",
+    "action": "3.3 Action sequence",
+    "battle": "6.1 Battle sequence",
+    "supply": "The game: Supply Phase",
+    "weather": "Special end year turn: Never mind the weather",
+    "weather_move": "Special end year turn: Never mind the weather",
+    "finished": "12.0 Scenarios",
+}
+
+
+def actions_for_roll(roll: int) -> int:
+    """3.1: 6 an event (no actions), 4-5 three actions, 2-3 two, 1 one."""
+    return {6: 0, 5: 3, 4: 3, 3: 2, 2: 2, 1: 1}[roll]
+
+
+def other(seat: int) -> int:
+    return 1 - seat
+
+
+def is_last_turn(state: JSON) -> bool:
+    end = state["end"]
+    return state["year"] == end["year"] and state["season"] == end["season"]
+
+
+def season_name(state: JSON) -> str:
+    return SEASONS[state["season"]]
+
+
+# --- whose move, which events ---------------------------------------------------------
+
+
+def active_seats(state: JSON) -> list[int]:
+    phase = state["phase"]
+    if phase == "year_start":
+        return [seat for seat in (0, 1) if seat not in state["done"]]
+    if phase == "action_roll":
+        return [seat for seat in (0, 1) if state["rolls"][seat] is None]
+    if phase == "events":
+        return state["event_due"][:1]
+    if phase == "action":
+        return [state["acting"]]
+    if phase == "battle":
+        return battle_seats(state)
+    if phase == "supply":
+        return [seat for seat in supply_order(state) if seat not in state["done"]][:1]
+    if phase in ("weather", "weather_move"):
+        return [0]
+    return []
+
+
+def supply_order(state: JSON) -> list[int]:
+    """7.0 / The game: Player 1 begins the supply checks."""
+    first = state["player1"] if state["player1"] is not None else 0
+    return [first, other(first)]
+
+
+def battle_seats(state: JSON) -> list[int]:
+    battle = state["battle"]
+    if battle is not None:
+        return sorted({board.owner(state, name) for name in next_combatants(state)})
+    seats = set()
+    if state["regroup"] is not None:
+        seats.add(state["regroup"]["seat"])
+    if board.battle_territories(state):
+        seats.add(state["player1"])
+        return sorted(seats)
+    seats.update(state["sieges"].values())
+    if not state["declared_sieges"]:
+        seats.add(state["player1"])
+    return sorted(seats)
+
+
+def legal_event_types(state: JSON) -> list[str]:
+    phase = state["phase"]
+    if phase == "year_start":
+        return YEAR_START_TYPES
+    if phase == "action_roll":
+        return ["action_roll", "night_rider_roll"] if night_rider_due(state) else ["action_roll"]
+    if phase == "events":
+        return ["general_event"]
+    if phase == "action":
+        if state["pending_force_march"]:
+            return ["force_march"]
+        return [*ACTION_ORDER, "end_actions"]
+    if phase == "battle":
+        return battle_event_types(state)
+    if phase == "supply":
+        return ["supply_check"]
+    if phase == "weather":
+        return ["weather_roll"]
+    if phase == "weather_move":
+        return ["force_march"] if state["pending_force_march"] else ["group_move", "end_actions"]
+    return []
+
+
+def battle_event_types(state: JSON) -> list[str]:
+    battle = state["battle"]
+    if battle is not None:
+        return ["combat_retreat"] if battle["retreat_due"] else ["combat_fire", "combat_retreat"]
+    types = ["regroup"] if state["regroup"] is not None else []
+    if board.battle_territories(state):
+        return [*types, "start_battle"]
+    types += ["siege"] if state["sieges"] else []
+    return types if state["declared_sieges"] else [*types, "supply_check"]
+
+
+def next_combatants(state: JSON) -> list[str]:
+    """The blocks whose combat turn comes next (6.21): all A before all B before all C,
+    defending blocks before attacking blocks of the same letter; retreats due come first."""
+    battle = state["battle"]
+    if battle["retreat_due"]:
+        return list(battle["retreat_due"])
+    defender = other(battle["attacker"])
+    for letter in "ABC":
+        for seat in (defender, battle["attacker"]):
+            group = [
+                name
+                for name in combatants(state, seat)
+                if name not in battle["acted"] and board.rating(state, name)[0] == letter
+            ]
+            if group:
+                return group
+    return []
+
+
+def combatants(state: JSON, seat: int) -> list[str]:
+    """A side's blocks engaged in the current battle (reserves join from round 2, 6.22)."""
+    battle = state["battle"]
+    return [
+        name
+        for name in board.blocks_at(state, battle["territory"], seat)
+        if name not in battle["reserves"] and not state["blocks"][name].get("aboard")
+    ]
+
+
+def night_rider_due(state: JSON) -> bool:
+    """11.1: from game turn 2 Sweden rolls for Karl XII until he arrives, once a turn."""
+    return state["karl_waiting"] and state["turn"] >= 2 and state["night_rider_rolled"] != state["turn"]
+
+
+# --- transitions ----------------------------------------------------------------------
+
+
+def begin_turn(draft: Draft) -> None:
+    state = draft.state
+    draft.set("phase", "action_roll")
+    draft.set("rolls", [None, None])
+    draft.set("actions", [0, 0])
+    draft.set("acting", None)
+    draft.set("stage", [0, 0])
+    draft.set("event_due", [])
+    draft.set("border_use", {})
+    draft.set("entered", {})
+    draft.set("attacks", {})
+    draft.set("sieges", {})
+    draft.set("declared_sieges", {})
+    draft.set("garrison_hits", {})
+    draft.set("pending_force_march", {})
+    draft.set("regroup", None)
+    draft.set("done", [])
+    for name, block in state["blocks"].items():
+        if block["moved"] or block["sieged"] or block["loaded"]:
+            draft.block(name).update(moved=False, sieged=False, loaded=False)
+    if state["turn"] == 1 and state["swedish_first_actions"]:
+        draft.at("rolls")[0] = 0
+        draft.at("actions")[0] = state["swedish_first_actions"]
+
+
+def after_action_rolls(draft: Draft) -> None:
+    """Decide Player 1 once both dice are in (The game: Action-roll Phase)."""
+    state = draft.state
+    rolls = state["rolls"]
+    first_turn_fixed = state["turn"] == 1 and state["swedish_first_actions"]
+    if first_turn_fixed:
+        player1 = 0
+        draft.at("actions")[1] = actions_for_roll(rolls[1])
+    elif rolls[0] == rolls[1] and state["turn"] == 1 and state["player1"] is None:
+        draft.set("rolls", [None, None])
+        return
+    else:
+        if rolls[0] == rolls[1]:
+            player1 = other(state["player1"])
+        else:
+            player1 = 0 if rolls[0] > rolls[1] else 1
+        draft.set("actions", [actions_for_roll(r) for r in rolls])
+    draft.set("player1", player1)
+    draft.set("last_event", [r == 6 for r in rolls])
+    due = [seat for seat in (player1, other(player1)) if rolls[seat] == 6]
+    draft.set("event_due", due)
+    draft.set("both_events", len(due) == 2)
+    if due:
+        draft.set("phase", "events")
+    else:
+        begin_actions(draft)
+
+
+def after_general_event(draft: Draft) -> None:
+    draft.set("event_due", draft.state["event_due"][1:])
+    if draft.state["event_due"]:
+        return
+    if draft.state["both_events"]:
+        end_turn(draft)
+    else:
+        begin_actions(draft)
+
+
+def begin_actions(draft: Draft) -> None:
+    draft.set("phase", "action")
+    draft.set("acting", draft.state["player1"])
+    skip_idle_player(draft)
+
+
+def skip_idle_player(draft: Draft) -> None:
+    """Pass the turn on when the acting player has no action left and no roll owed."""
+    state = draft.state
+    if state["phase"] != "action" or state["pending_force_march"]:
+        return
+    if state["actions"][state["acting"]] == 0:
+        end_actions(draft)
+
+
+def end_actions(draft: Draft) -> None:
+    state = draft.state
+    if state["acting"] == state["player1"]:
+        draft.set("acting", other(state["player1"]))
+        skip_idle_player(draft)
+    else:
+        begin_battle_phase(draft)
+
+
+def begin_battle_phase(draft: Draft) -> None:
+    draft.set("phase", "battle")
+    draft.set("battle", None)
+    draft.set("acting", None)
+    settle_battle_phase(draft)
+
+
+def settle_battle_phase(draft: Draft) -> None:
+    """Leave the battle phase once every battle is fought and every siege is resolved."""
+    state = draft.state
+    if state["battle"] is not None or board.battle_territories(state) or state["regroup"] is not None:
+        return
+    if state["sieges"]:
+        return
+    if state["weather"]:
+        end_year(draft)
+    else:
+        begin_supply(draft)
+
+
+def begin_supply(draft: Draft) -> None:
+    draft.set("phase", "supply")
+    draft.set("regroup", None)
+    draft.set("sieges", {})
+    draft.set("declared_sieges", {})
+    draft.set("done", [])
+
+
+def end_turn(draft: Draft) -> None:
+    """After the supply phase: the Nyen track moves, then the next turn, the weather turn or
+    the next year begins; the last turn of the scenario ends the game."""
+    from games.pax_baltica.victory import finish
+
+    advance_nyen(draft)
+    state = draft.state
+    if is_last_turn(state):
+        finish(draft)
+        return
+    if SEASONS[state["season"]] == "winter":
+        if karl_on_map(state):
+            draft.set("phase", "weather")
+            draft.set("weather", True)
+            draft.set("acting", 0)
+            return
+        end_year(draft)
+        return
+    draft.set("season", state["season"] + 1)
+    draft.set("turn", state["turn"] + 1)
+    begin_turn(draft)
+
+
+def karl_on_map(state: JSON) -> bool:
+    return "Karl XII" in state["blocks"] and board.on_map(state, "Karl XII") and not state["karl_waiting"]
+
+
+def end_year(draft: Draft) -> None:
+    from games.pax_baltica.upkeep import begin_year
+
+    state = draft.state
+    draft.set("weather", False)
+    draft.set("year", state["year"] + 1)
+    draft.set("season", 0)
+    draft.set("turn", state["turn"] + 1)
+    begin_turn(draft)
+    begin_year(draft)
+
+
+def advance_nyen(draft: Draft) -> None:
+    """11.2: Nyen held by Russia for 8 consecutive turns becomes S:t Petersburg, a harbour 4."""
+    state = draft.state
+    if "11.2" not in state["special_rules"] or state["st_petersburg"]:
+        return
+    if state["control"].get("Nyen") == "russia":
+        count = state["nyen_track"] + 1
+        draft.set("nyen_track", count)
+        if count >= state["tables"]["nyen_turns"]:
+            draft.set("st_petersburg", True)
+            for name in ("Russian Galley I", "Russian Galley II"):
+                if name in state["blocks"] and state["blocks"][name]["at"] == "out":
+                    draft.block(name)["at"] = "pool"
+    elif state["nyen_track"]:
+        draft.set("nyen_track", 0)
