@@ -1,0 +1,98 @@
+"""END GAME SCORING, VICTORY, the view, the trade option and record plays of First Settlement."""
+
+import copy
+
+from games.contract import Move
+from games.first_settlement import ENGINE
+
+
+def test_end_game_scoring(table):
+    """END GAME SCORING: "Gain 2 VP for each Colonist Token you have. Each Building is worth a base 5 VP. Some
+    Buildings are worth additional VP. Gain 1 VP for each Land Purchase Token." Quality Timber: "Worth 20 VP";
+    Lumber Mill: "Worth 20 VP" beyond its base; VP gained in trade count too."""
+    state = table.founded()
+    state["colonies"][0].update(
+        colonists=7,
+        buildings=["Church", "Lumber Mill"],
+        land=3,
+        vp=4,
+        sites=["Quality Timber", "Hill Top", "Swampy"],
+    )
+    assert ENGINE.view(state)["scores"][0] == 2 * 7 + (5) + (5 + 20) + 3 + 20 + 4
+
+
+def test_tied_colonies_share_the_place(table):
+    """VICTORY: "The player with the most Victory Points (VP) at the end of the game wins." A tie shares it."""
+    state = table.at(table.founded(3), "build", seat=2, turn=20, food=0)
+    state["colonies"][1]["colonists"] = 4
+    state = table.play(state, "build", 2, {"buildings": []})
+    outcome = ENGINE.outcome(state)
+    assert outcome.places == [1, 3, 1] and outcome.winners == [0, 2]
+    assert outcome.reason.startswith("The player with the most Victory Points")
+
+
+def test_a_seat_sees_its_own_hand_only(table):
+    """ACTION DECK: "Each Player keeps a hand of Action cards": the other hands are hidden."""
+    state = table.founded()
+    mine = ENGINE.view(state, 0)
+    assert mine["colonies"][0]["hand"] == state["colonies"][0]["hand"]
+    assert "hand" not in mine["colonies"][1] and mine["colonies"][1]["hand_size"] == 5
+    assert "cards" not in mine["decks"]["action"]
+    assert ENGINE.view(state)["decks"]["action"]["cards"] == state["decks"]["action"]
+
+
+def test_players_may_give_cards_colonists_and_food_with_the_trade_option(table):
+    """TRADE OPTION: "Players may at any time freely trade cards from their hands, as well as CT and FT." """
+    plain = table.founded()
+    give = {"to": 1, "cards": [plain["colonies"][0]["hand"][0]], "colonists": 2, "food": 1}
+    assert table.rules(plain, "give", 0, give) == ["TRADE OPTION"]
+    state = table.founded(options={"trade_between_players": True})
+    assert "give" in ENGINE.view(state)["legal_event_types"]
+    after = table.play(state, "give", 0, give)
+    assert (after["colonies"][0]["colonists"], after["colonies"][1]["colonists"]) == (8, 12)
+    assert (after["colonies"][0]["food"], after["colonies"][1]["food"]) == (2, 4)
+    assert give["cards"][0] in after["colonies"][1]["hand"]
+    assert table.rules(state, "give", 0, {**give, "food": 9}) == ["TRADE OPTION"]
+    assert table.rules(state, "give", 0, {**give, "to": 0}) == ["TRADE OPTION"]
+
+
+def test_edition_data_may_change_the_copies_of_a_card(table):
+    """Component data: the number of copies of each card is assumed (1); a play may supply its own."""
+    state = table.at(table.founded(options={"copies": {"hardship": {"Drought": 2}}}), "blight", plant=5)
+    cards = table.hardships(10, "Drought", "Drought", avoid=("Blight",))
+    assert table.play(state, "blight", 0, {"cards": cards})["colonies"][0]["plant"] == 3
+
+
+def test_the_hardship_deck_is_reshuffled_when_it_runs_out(table):
+    """HARDSHIPS DECK: drawn cards are discarded; an empty deck is made again from its discard pile."""
+    state = table.at(table.founded(), "blight")
+    deck = state["decks"]["hardship"]
+    deck["discard"] = {card: n for card, n in deck["draw"].items() if card not in ("Drought", "Insects")}
+    deck["draw"] = {"Drought": 1, "Insects": 1}
+    cards = ["Drought", "Insects", "Fungus", *table.hardships(7, avoid=("Blight",))]
+    assert table.rules(state, "blight", 0, {"cards": ["Drought", "Insects", "Drought", *cards[3:]]}) == ["BLIGHT PHASE"]
+    after = table.play(state, "blight", 0, {"cards": cards})
+    assert after["colonies"][0]["plant"] == 0
+    assert sum(after["decks"]["hardship"]["draw"].values()) == 51 - 8
+    assert sum(after["decks"]["hardship"]["discard"].values()) == 10
+
+
+def test_a_record_play_applies_a_skipped_phase_as_the_table_played_it(table):
+    """TURN SEQUENCE: in a record play a refused move is still applied: Plant in Winter adds its tokens."""
+    state = table.at(table.founded(), "draw", turn=5, colonists=6)
+    move = Move("plant", 0, {})
+    assert [v.rule for v in ENGINE.check(state, move)] == ["PLANT PHASE"]
+    before = copy.deepcopy(state)
+    after = ENGINE.apply(state, move)
+    assert state == before
+    assert after["colonies"][0]["plant"] == 6 and ENGINE.view(after)["phase"] == "ship"
+
+
+def test_apply_never_changes_its_input(table):
+    """The contract: apply is pure, even for a move touching two colonies and several decks."""
+    state = table.at(table.founded(), "hardship", leaders=["Farmer"], buildings=["Church"])
+    cards = table.hardships(10, "Kicked Out", "Lose Leader", "Fire", "Storm")
+    data = {"cards": cards, "kicked_out_to": [1], "new_leaders": [{"drawn": "Soldier"}], "burned": ["Church"]}
+    before = copy.deepcopy(state)
+    table.play(state, "hardship", 0, data)
+    assert state == before

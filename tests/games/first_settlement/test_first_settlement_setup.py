@@ -1,0 +1,137 @@
+"""SETUP and SITE SELECTION PROCESS of First Settlement, rule by rule."""
+
+from games.first_settlement import ENGINE
+
+
+def test_players_roll_high_on_1d10_to_see_who_goes_first(table):
+    """SETUP: "Players roll high on 1D10 to see who goes first." Turn order follows the seats."""
+    state = ENGINE.setup(table.seats(3), {})
+    state = table.play(state, "roll_for_first", None, {"rolls": [4, 9, 2]})
+    assert state["order"] == [1, 2, 0]
+    assert ENGINE.view(state)["active_seats"] == [1]
+    assert table.rules(ENGINE.setup(table.seats(3), {}), "roll_for_first", None, {"rolls": [4, 11, 2]}) == ["DICE"]
+
+
+def test_tied_high_rolls_roll_again_and_only_they(table):
+    """SETUP: players roll high; the players tied for the highest roll again."""
+    state = ENGINE.setup(table.seats(3), {})
+    state = table.play(state, "roll_for_first", None, {"rolls": [8, 8, 2]})
+    assert state["order"] is None and ENGINE.view(state)["active_seats"] == [0, 1]
+    assert table.rules(state, "roll_for_first", None, {"rolls": [3, 5, 6]}) == ["SETUP"]
+    state = table.play(state, "roll_for_first", None, {"rolls": [3, 5, None]})
+    assert state["order"] == [1, 2, 0]
+
+
+def test_each_player_starts_with_10_colonists_1d6_food_and_a_stock_token(table):
+    """SETUP: "Each Player starts with 10 Colonist Tokens ... 1D6 Food Tokens ... a Stock Token." """
+    state = table.founded()
+    view = ENGINE.view(state)
+    assert view["colonists"] == [10, 10]
+    assert view["food_tokens"] == [3, 3]
+    assert view["stock_tokens"] == [True, True]
+    fresh = table.play(ENGINE.setup(table.seats(2), {}), "roll_for_first", None, {"rolls": [6, 2]})
+    assert "DICE" in table.rules(fresh, "prepare_colony", 0, table.prepare(fresh, 0, food_roll=7))
+
+
+def test_each_player_keeps_1_of_3_leaders_3_of_4_action_and_2_of_4_build_cards(table):
+    """SETUP: draws 3 Leader cards, selects 1; dealt 4 Action cards, discards 1; 4 Build cards, discards 2."""
+    state = table.play(ENGINE.setup(table.seats(2), {}), "roll_for_first", None, {"rolls": [6, 2]})
+    good = table.prepare(state, 0, "Soldier")
+    after = table.play(state, "prepare_colony", 0, good)
+    assert after["colonies"][0]["leaders"] == ["Soldier"]
+    assert len(after["colonies"][0]["hand"]) == 5
+    assert sum(after["decks"]["leader"]["discard"].values()) == 2
+    two_leaders = {**good, "leaders_kept": good["leaders_drawn"][:2]}
+    assert table.rules(state, "prepare_colony", 0, two_leaders) == ["SETUP"]
+    keep_two_builds = {**good, "builds_discarded": good["builds_dealt"][3:]}
+    assert table.rules(state, "prepare_colony", 0, keep_two_builds) == ["SETUP"]
+    discard_undealt = {**good, "action_discarded": "Guns"}
+    assert "SETUP" in table.rules(state, "prepare_colony", 0, discard_undealt)
+    five_actions = {**good, "actions_dealt": [*good["actions_dealt"], "Guns"]}
+    assert "SETUP" in table.rules(state, "prepare_colony", 0, five_actions)
+
+
+def test_preparation_and_site_selection_go_in_turn_order(table):
+    """SITE SELECTION PROCESS: "Each player in turn gets to select 1 of 3 possible sites"."""
+    state = table.play(ENGINE.setup(table.seats(2), {}), "roll_for_first", None, {"rolls": [2, 6]})
+    assert table.rules(state, "prepare_colony", 0, table.prepare(state, 0)) == ["SETUP"]
+    state = table.play(state, "prepare_colony", 1, table.prepare(state, 1))
+    state = table.play(state, "prepare_colony", 0, table.prepare(state, 0))
+    assert ENGINE.view(state)["phase"] == "select_site" and ENGINE.view(state)["active_seats"] == [1]
+
+
+def test_a_card_already_dealt_cannot_be_drawn_again(table):
+    """THE DECKS: a card drawn is no longer in its deck (2 copies of each Leader)."""
+    state = table.play(ENGINE.setup(table.seats(2), {}), "roll_for_first", None, {"rolls": [6, 2]})
+    first = table.prepare(state, 0)
+    state = table.play(state, "prepare_colony", 0, first)
+    second = table.prepare(state, 1)
+    second["actions_dealt"][0] = first["actions_dealt"][0]
+    assert table.rules(state, "prepare_colony", 1, second) == ["SETUP"]
+    second = table.prepare(state, 1)
+    second["builds_dealt"][0] = "Cathedral"
+    assert "BUILD DECK CARD LIST" in table.rules(state, "prepare_colony", 1, second)
+
+
+def _prepared(table, leader="Farmer"):
+    state = table.play(ENGINE.setup(table.seats(2), {}), "roll_for_first", None, {"rolls": [6, 2]})
+    state = table.play(state, "prepare_colony", 0, table.prepare(state, 0, leader))
+    return table.play(state, "prepare_colony", 1, table.prepare(state, 1))
+
+
+def test_a_player_selects_1_of_3_sites_of_3_cards_and_the_others_go_back(table):
+    """SITE SELECTION PROCESS: "For each site draw 3 site cards ... The cards from the other 2 sites are
+    shuffled back into the deck"."""
+    state = _prepared(table)
+    offer = table.offer(state, ["Island", "Swampy", "Good Hunting"])
+    after = table.play(state, "select_site", 0, offer)
+    assert after["colonies"][0]["sites"] == ["Island", "Swampy", "Good Hunting"]
+    assert sum(after["decks"]["site"]["draw"].values()) == 17
+    assert table.rules(state, "select_site", 0, {**offer, "offered": offer["offered"][:2]}) == [
+        "SITE SELECTION PROCESS"
+    ]
+    four_cards = [[*offer["offered"][0], "Hill Top"], *offer["offered"][1:]]
+    assert "SITE SELECTION PROCESS" in table.rules(state, "select_site", 0, {**offer, "offered": four_cards})
+
+
+def test_the_explorer_selects_from_4_sites(table):
+    """LEADER DECK CARD LIST: "If you start the game with the Explorer, you get to select from 4 sites instead of 3." """
+    state = _prepared(table, "Explorer")
+    assert table.rules(state, "select_site", 0, table.offer(state, ["Island", "Swampy", "Hill Top"])) == [
+        "SITE SELECTION PROCESS"
+    ]
+    table.play(state, "select_site", 0, table.offer(state, ["Island", "Swampy", "Hill Top"], count=4))
+
+
+def test_the_game_starts_in_winter_of_the_first_year(table):
+    """SETUP: "The game starts in Winter of the first year." The first turn skips Draw and Ship."""
+    state = table.founded()
+    view = ENGINE.view(state)
+    assert view["phase"] == "time" and view["active_seats"] == [0]
+    state = table.play(state, "time", 0, {})
+    assert ENGINE.view(state)["colonies"][0]["season"] == "Winter"
+    assert ENGINE.view(state)["colonies"][0]["year"] == 1
+    assert ENGINE.view(state)["phase"] == "blight"
+
+
+def test_random_season_start_names_each_players_season(table):
+    """RANDOM SEASON START OPTION: "players each Start in a random Season"."""
+    options = {"random_season_start": True}
+    state = table.play(ENGINE.setup(table.seats(2), options), "roll_for_first", None, {"rolls": [6, 2]})
+    assert table.rules(state, "prepare_colony", 0, table.prepare(state, 0)) == ["RANDOM SEASON START OPTION"]
+    plain = table.play(ENGINE.setup(table.seats(2), {}), "roll_for_first", None, {"rolls": [6, 2]})
+    assert table.rules(plain, "prepare_colony", 0, table.prepare(plain, 0, start_season="Fall")) == ["SETUP"]
+    state = table.play(state, "prepare_colony", 0, table.prepare(state, 0, start_season="Fall"))
+    state = table.play(state, "prepare_colony", 1, table.prepare(state, 1, start_season="Spring"))
+    for seat in (0, 1):
+        state = table.play(state, "select_site", seat, table.offer(state, table.take(state, "site", 3)))
+    assert [c["season"] for c in ENGINE.view(state)["colonies"]] == ["Fall", "Spring"]
+
+
+def test_two_leader_option_keeps_two_of_the_three_leaders(table):
+    """TWO LEADER OPTION: "Each colony has 2 Leaders." """
+    state = table.play(ENGINE.setup(table.seats(2), {"two_leaders": True}), "roll_for_first", None, {"rolls": [6, 2]})
+    data = table.prepare(state, 0, "Soldier")
+    assert table.rules(state, "prepare_colony", 0, data) == ["TWO LEADER OPTION"]
+    state = table.play(state, "prepare_colony", 0, {**data, "leaders_kept": data["leaders_drawn"][:2]})
+    assert len(state["colonies"][0]["leaders"]) == 2
