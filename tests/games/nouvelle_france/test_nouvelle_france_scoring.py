@@ -1,0 +1,203 @@
+"""Points: a turn's linked cubes (PLAYER TURN, SPECIAL RULE), SNOWSTORMS, COMPLETING A BUILDING, END OF THE GAME."""
+
+import pytest
+
+from games.contract import EngineError, Move
+from games.nouvelle_france import ENGINE
+
+from .conftest import row
+
+
+def test_a_turn_scores_the_players_cubes_on_the_new_block(table):
+    """PLAYER TURN: "one point for each cube of their colour on the newly placed block"."""
+    state = table.draw(table.new(), "eel")
+    state = table.place(state, "cannon", "church", row(0, range(4), 1), ["white", "brown", "white", "neutral"])
+    assert ENGINE.view(state)["scores"] == [2, 0]
+    assert ENGINE.view(state)["last_placement"]["points"] == 2
+
+
+def test_a_turn_scores_the_players_cubes_linked_face_to_face(table):
+    """PLAYER TURN: "an additional point for each cube of their colour already in place linked to the newly
+    placed cube through face-to-face contact" (linked: through a chain of cubes of that colour)."""
+    state = table.with_cubes(table.new(), "church", row(0, range(4), 1), ["white", "white", "brown", "white"])
+    state = table.draw(state, "eel")
+    state = table.place(state, "cannon", "church", row(0, range(4), 2), ["neutral", "white", "neutral", "neutral"])
+    # (1,0,2) touches (1,0,1), which touches (0,0,1); (3,0,1) is cut off by the brown cube.
+    assert ENGINE.view(state)["scores"] == [3, 0]
+
+
+def test_a_block_without_the_players_colour_scores_nothing(table):
+    """PLAYER TURN: the points start from the cubes of the player's colour on the new block."""
+    state = table.with_cubes(table.new(), "church", row(0, range(4), 1), "white")
+    state = table.draw(state, "eel")
+    state = table.place(state, "cannon", "church", row(0, range(4), 2), "brown")
+    assert ENGINE.view(state)["scores"] == [0, 0]
+
+
+def test_brown_receives_3_points_across_the_redoubts_joint(table):
+    """SPECIAL RULE, example: "Brown receives 3 points as the brown cubes on the middle row are considered
+    to be touching face-to-face" (the joints of the military redoubt count as one space)."""
+    state = table.new(players=2, first_player=1)
+    walls = row(0, range(1, 5), 1) + [(0, y, 1) for y in range(1, 5)]
+    state = table.with_cubes(state, "redoubt", walls)
+    state = table.with_cubes(state, "redoubt", [(1, 0, 2), (2, 0, 2)], ["brown", "neutral"])
+    state = table.draw(state, "eel")
+    state = table.place(state, "square", "redoubt", [(0, 1, 2), (0, 2, 2), (0, 1, 3)], ["brown", "brown", "neutral"])
+    assert ENGINE.view(state)["scores"] == [0, 3]
+
+
+@pytest.mark.parametrize(("site", "points"), [("redoubt", 4), ("mill", 3)])
+def test_the_joints_link_only_on_the_redoubt(table, site, points):
+    """SPECIAL RULE: "On the military redoubt, the joints ... are considered as one space"; the mill's
+    corner cubes (1,0) and (0,1) do not touch."""
+    state = table.with_cubes(table.new(), site, [(1, 0, 1)], "white")
+    state = table.draw(state, "eel")
+    state = table.place(state, "square", site, [(0, 1, 1), (0, 2, 1), (0, 2, 2)], "white")
+    assert ENGINE.view(state)["scores"] == [points, 0]
+
+
+def test_covered_cubes_no_longer_score(table):
+    """PLAYING WITH SNOWDRIFTS: "All blocks "covered" by snow ... ARE NOT USED in the calculation of points"."""
+    state = table.with_cubes(table.new(), "church", row(0, range(4), 1), "white")
+    state = table.draw(table.snowstorm(state), "eel")
+    white_before = ENGINE.view(state)["scores"][0]
+    state = table.place(state, "cannon", "church", row(0, range(4), 2), ["white", "neutral", "neutral", "neutral"])
+    assert ENGINE.view(state)["scores"][0] - white_before == 1
+    state = table.play(state, "draw_card", 1, {"card": "cannon"})
+    state = table.place(state, "cannon", "church", row(5, range(4), 1), "brown")
+    assert ENGINE.view(state)["last_placement"]["points"] == 0
+
+
+def first_snowstorm_example(table):
+    state = table.new(players=4)
+    state = table.with_cubes(
+        state,
+        "church",
+        row(0, range(4), 1) + row(5, range(4), 1),
+        ["white", "brown", "brown", "brown"] + ["yellow"] * 4,
+    )
+    state = table.with_cubes(state, "church", [(0, 1, 1), (0, 2, 1)], "neutral")
+    state = table.with_cubes(
+        state,
+        "redoubt",
+        row(0, range(1, 5), 1) + row(5, range(1, 5), 1),
+        ["white", "white", "brown", "brown", "yellow", "yellow", "yellow", "blue"],
+    )
+    state = table.with_cubes(
+        state,
+        "mill",
+        row(0, range(5), 1) + row(4, range(2), 1),
+        ["white", "white", "brown", "brown", "brown", "yellow", "blue"],
+    )
+    return table.with_cubes(state, "church", [(0, 0, 2), (1, 0, 2)], "blue")
+
+
+def test_the_first_snowstorm_example_of_the_rulebook(table):
+    """SNOWSTORMS, "EXAMPLE CALCULATION FOR THE FIRST SNOWSTORM/FIRST LEVEL": church "+" (White 1, Brown 3,
+    Yellow 4, Blue 0), redoubt "2" (White 4, Brown 4, Yellow 6, Blue 2 for 1 cube x 2), mill "-" (White -2,
+    Brown -3, Yellow -1, Blue -1). The second level's blue cubes do not count yet."""
+    state = table.snowstorm(first_snowstorm_example(table))
+    view = ENGINE.view(state)
+    assert view["snowstorms"] == [
+        {
+            "redoubt": {"white": 4, "brown": 4, "yellow": 6, "blue": 2},
+            "church": {"white": 1, "brown": 3, "yellow": 4, "blue": 0},
+            "mill": {"white": -2, "brown": -3, "yellow": -1, "blue": -1},
+        }
+    ]
+    assert view["scores"] == [3, 4, 9, 1]
+
+
+def test_the_second_snowstorm_scores_the_second_level(table):
+    """SNOWSTORMS: "When the SECOND SNOWFLAKE card is drawn, the points are calculated for the SECOND LEVEL"."""
+    state = table.snowstorm(first_snowstorm_example(table))
+    state = table.snowstorm(state)
+    assert ENGINE.view(state)["snowstorms"][1]["church"] == {"white": 0, "brown": 0, "yellow": 0, "blue": 4}
+    assert ENGINE.view(state)["snowdrift_level"] == 2
+
+
+def test_after_a_snowstorm_the_same_player_draws_again(table):
+    """PREPARATION FOR THE NEXT ROUND: "the player who drew the snowflake card draws a new card and continues their turn"."""
+    state = table.new(players=3, first_player=2)
+    state = table.snowstorm(state)
+    view = ENGINE.view(state)
+    assert view["active_seats"] == [2] and view["phase"] == "draw"
+    assert "place_bonus_block" not in view["legal_event_types"]
+    assert table.check(state, "draw_card", 2, {"card": "eel"}) == []
+
+
+def test_a_player_completing_a_building_receives_its_standee(table):
+    """COMPLETING A BUILDING: "covering (when seen from above) the last free space on the foundation tile"."""
+    footprint = [tuple(map(int, cell.split(","))) for cell in ENGINE.setup([], {})["sites"]["church"]["footprint"]]
+    almost = [(x, y, 1) for x, y in footprint if (x, y) not in {(0, 0), (1, 0), (2, 0), (3, 0)}]
+    state = table.draw(table.with_cubes(table.new(), "church", almost), "eel")
+    state = table.place(state, "cannon", "church", row(0, range(4), 1))
+    view = ENGINE.view(state)
+    assert view["sites"]["church"]["standee_owner"] == 0
+    assert view["players"][0]["standees"] == ["church"]
+    assert view["scores"] == [0, 0]
+
+
+def test_an_incomplete_building_gives_no_standee(table):
+    """COMPLETING A BUILDING: the standee goes to whoever covers the last free space, not before."""
+    state = table.draw(table.new(), "eel")
+    state = table.place(state, "cannon", "church", row(0, range(4), 1))
+    assert ENGINE.view(state)["sites"]["church"]["standee_owner"] is None
+
+
+def end_of_game(table, state):
+    state = table.snowstorm(state)
+    state = table.snowstorm(state)
+    return table.snowstorm(state)
+
+
+def test_the_game_ends_with_the_third_snowflake_and_standees_score_then(table):
+    """END OF THE GAME: "The game ends when the final snowflake card is drawn ... Players who have a character
+    standee ... receive the number of points indicated on the base"."""
+    state = table.with_cubes(table.new(), "mill", [(0, 0, 3)], "brown")
+    state = {**state, "sites": {**state["sites"], "church": {**state["sites"]["church"], "standee": 0}}}
+    state = end_of_game(table, state)
+    outcome = ENGINE.outcome(state)
+    assert outcome.scores == [4, 2]
+    assert outcome.winners == [0] and outcome.places == [1, 2]
+    assert outcome.reason == "The player with the most points is declared the winner."
+    assert table.rules(state, "draw_card", 0, {"card": "eel"}) == ["END OF THE GAME"]
+    with pytest.raises(EngineError):
+        ENGINE.apply(state, Move("draw_card", 0, {"card": "eel"}))
+
+
+def test_the_game_is_not_over_before_the_third_snowflake(table):
+    """END OF THE GAME: only "when the final snowflake card is drawn"."""
+    state = table.snowstorm(table.snowstorm(table.new()))
+    assert ENGINE.outcome(state) is None
+    assert ENGINE.view(state)["finished"] is False
+
+
+def tied_game(table, allies_used, pegs):
+    state = table.new(players=3)
+    players = [
+        {**player, "allies_used": used, "bonus_blocks": {**player["bonus_blocks"], "peg": peg}}
+        for player, used, peg in zip(state["players"], allies_used, pegs)
+    ]
+    return end_of_game(table, {**state, "players": players, "scores": [10, 10, 4]})
+
+
+def test_a_draw_goes_to_the_player_who_used_the_fewest_ally_tokens(table):
+    """END OF THE GAME: "the player who has used the lowest number of ally tokens before the arrival of the 3rd snowflake wins"."""
+    outcome = ENGINE.outcome(tied_game(table, [2, 1, 0], ["placed", "placed", "in hand"]))
+    assert outcome.winners == [1] and outcome.places == [2, 1, 3]
+    assert "lowest number of ally tokens" in outcome.reason
+
+
+def test_then_to_the_player_who_has_not_used_their_peg(table):
+    """END OF THE GAME: "If it is still a draw, the player who has not used their peg wins"."""
+    outcome = ENGINE.outcome(tied_game(table, [1, 1, 0], ["placed", "returned to the box", "in hand"]))
+    assert outcome.winners == [1] and outcome.places == [2, 1, 3]
+    assert "not used their peg" in outcome.reason
+
+
+def test_then_the_tied_players_share_the_title(table):
+    """END OF THE GAME: "the tied players are declared the winners and share the title of Royal Engineer"."""
+    outcome = ENGINE.outcome(tied_game(table, [1, 1, 0], ["placed", "placed", "in hand"]))
+    assert outcome.winners == [0, 1] and outcome.places == [1, 1, 3]
+    assert "share the title of Royal Engineer" in outcome.reason
