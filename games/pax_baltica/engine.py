@@ -136,6 +136,13 @@ class PaxBalticaEngine(Engine):
         phase = state["phase"]
         if phase == "finished":
             return [Violation(turn.PHASE_RULES[phase], "The scenario has ended; no move may follow.")]
+        if move.type not in turn.legal_event_types(state) and state["pending_force_march"]:
+            due = ", ".join(state["pending_force_march"])
+            return [
+                Violation(
+                    "4.5 Force-marching", f"Roll for the force-marching blocks ({due}) once all movement is done."
+                )
+            ]
         if move.type not in turn.legal_event_types(state):
             allowed = ", ".join(turn.legal_event_types(state))
             return [

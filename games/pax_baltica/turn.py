@@ -97,7 +97,7 @@ def legal_event_types(state: JSON) -> list[str]:
         return ["general_event"]
     if phase == "action":
         if state["pending_force_march"]:
-            return ["force_march"]
+            return ["group_move", "force_march"] if state["actions"][state["acting"]] else ["force_march"]
         return [*ACTION_ORDER, "end_actions"]
     if phase == "battle":
         return battle_event_types(state)

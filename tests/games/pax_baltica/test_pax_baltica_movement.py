@@ -1,0 +1,208 @@
+"""Movement: group moves (3.42), borders (1.5, 4.2), pinning (4.4), force-marching (4.5), sea
+movement (4.6), prohibited territories (4.8), warships (8.1)."""
+
+
+def sweden_to_act(pb, scenario="12.1"):
+    return pb.actions(pb.setup(scenario))
+
+
+def test_blocks_move_once_per_game_turn(pb):
+    """3.42 Group movement: "Blocks move once per Game Turn, except to RETREAT (6.5) or REGROUP (6.6)." """
+    state = pb.play(sweden_to_act(pb), ("group_move", 0, pb.move("Vastergotland", ("Elfsborg", ["Smaland"]))))
+    assert pb.at(state, "Elfsborg") == "Smaland"
+    assert pb.refused(state, "group_move", 0, pb.move("Smaland", ("Elfsborg", ["Skane"])), "3.42")
+
+
+def test_a_group_may_split_up(pb):
+    """3.42: "The Group does not have to move together or to the same territory or zone." """
+    state = sweden_to_act(pb)
+    data = pb.move("Skane", ("Karl XII", ["Smaland"]), ("Dalregementet", ["Smaland", "Ostergotland"]))
+    state = pb.play(state, ("group_move", 0, data))
+    assert (pb.at(state, "Karl XII"), pb.at(state, "Dalregementet")) == ("Smaland", "Ostergotland")
+    assert state["actions"][0] == 2
+
+
+def test_only_your_own_blocks_of_the_group_move(pb):
+    """3.42: a group is "one or more blocks located in a single territory"; the player moves his own blocks."""
+    state = sweden_to_act(pb)
+    assert pb.refused(state, "group_move", 0, pb.move("Livland", ("Flemming", ["Estland"])), "3.42")
+    assert pb.refused(state, "group_move", 0, pb.move("Skane", ("Elfsborg", ["Smaland"])), "3.42")
+
+
+def test_force_march_up_to_two_extra_territories(pb):
+    """4.5 Force-marching: "Any moving group may force-march up to two extra territories." Infantry move 2 (2.13)."""
+    state = sweden_to_act(pb)
+    four = pb.move("Vastergotland", ("Elfsborg", ["Smaland", "Skane", "Smaland", "Ostergotland"]))
+    five = pb.move("Vastergotland", ("Elfsborg", ["Smaland", "Skane", "Smaland", "Ostergotland", "Svealand"]))
+    assert pb.refused(state, "group_move", 0, five, "4.5")
+    state = pb.play(state, ("group_move", 0, four))
+    assert state["pending_force_march"] == {"Elfsborg": 2}
+
+
+def test_force_march_roll_of_1_to_3_loses_a_step_per_extra_territory(pb):
+    """4.5: "1-3: Lose 1 step per moved territory; 4-6: No Loss" (read: per extra territory)."""
+    state = sweden_to_act(pb)
+    data = pb.move(
+        "Vastergotland",
+        ("Elfsborg", ["Smaland", "Skane", "Smaland"]),
+        ("Kronoberg", ["Smaland", "Skane", "Smaland", "Skane"]),
+    )
+    state = pb.play(state, ("group_move", 0, data))
+    assert pb.refused(state, "national_event", 0, {"nation": "sweden", "roll": 6}, "4.5")
+    state = pb.play(
+        state,
+        ("force_march", 0, {"block": "Elfsborg", "roll": 3}),
+        ("force_march", 0, {"block": "Kronoberg", "roll": 4}),
+    )
+    assert (pb.steps(state, "Elfsborg"), pb.steps(state, "Kronoberg")) == (2, 3)
+
+
+def test_strength_1_block_failing_force_march_is_destroyed(pb):
+    """4.5: "If a Strength 1 block fails a force-march roll, it is destroyed and placed in the Replacement Pool." """
+    state = pb.place(sweden_to_act(pb), "Elfsborg", "Vastergotland", 1)
+    state = pb.play(state, ("group_move", 0, pb.move("Vastergotland", ("Elfsborg", ["Smaland", "Skane", "Smaland"]))))
+    state = pb.play(state, ("force_march", 0, {"block": "Elfsborg", "roll": 1}))
+    assert pb.at(state, "Elfsborg") == "pool"
+
+
+def test_red_border_stops_the_move(pb):
+    """4.2 Border restrictions: "Blocks crossing a red border are forced to stop in the recently entered territory." """
+    state = sweden_to_act(pb)
+    data = pb.move("Vastergotland", ("Elfsborg", [pb.step("Smaland", "red"), "Skane"]))
+    assert pb.refused(state, "group_move", 0, data, "4.2")
+    assert pb.rules(state, "group_move", 0, pb.move("Vastergotland", ("Elfsborg", [pb.step("Smaland", "red")]))) == []
+
+
+def test_two_blocks_may_cross_a_red_border_per_turn(pb):
+    """4.2 Border restrictions: "BLACK: 6 RED: 2" blocks per player per game turn."""
+    state = sweden_to_act(pb)
+    red = pb.step("Smaland", "red")
+    three = pb.move("Skane", ("Karl XII", [red]), ("Sodra Skanska", [red]), ("Dalregementet", [red]))
+    assert pb.refused(state, "group_move", 0, three, "4.2")
+    state = pb.play(state, ("group_move", 0, pb.move("Skane", ("Karl XII", [red]), ("Sodra Skanska", [red]))))
+    assert pb.refused(state, "group_move", 0, pb.move("Skane", ("Dalregementet", [red])), "4.2")
+
+
+def test_six_blocks_may_cross_a_black_border_per_turn(pb):
+    """4.2: "A maximum of six Russian blocks in Novgorod can move to Ingermanland." """
+    state = pb.setup("12.1")
+    for name in ("Ogilvy", "Golitsyn", "Woronjetski", "Stubinski", "Botsis", "Mensjikov"):
+        state = pb.place(state, name, "Novgorod")
+    state = pb.play(state, ("action_roll", 1, {"roll": 5}), ("end_actions", 0, {}))
+    names = ["Repnin", "Ogilvy", "Golitsyn", "Woronjetski", "Stubinski", "Botsis", "Mensjikov"]
+    seven = pb.move("Novgorod", *[(n, ["Ingermanland"]) for n in names])
+    assert pb.refused(state, "group_move", 1, seven, "4.2")
+    assert pb.rules(state, "group_move", 1, pb.move("Novgorod", *[(n, ["Ingermanland"]) for n in names[:6]])) == []
+
+
+def test_blocks_stop_when_entering_enemy_blocks(pb):
+    """3.42: blocks "must stop and (possibly) fight when they move into a territory ... containing enemy block(s)." """
+    state = sweden_to_act(pb)
+    assert pb.refused(state, "group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland", "Novgorod"])), "3.42")
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    assert state["attacks"] == {"Ingermanland": 0}
+
+
+def test_warships_and_ground_blocks_never_move_together(pb):
+    """3.42: "Warships and Army/Regimental blocks may never be part of the same group movement." """
+    state = pb.place(sweden_to_act(pb), "Estlandska", "Southern Baltic Sea", aboard=True)
+    data = pb.move("Southern Baltic Sea", ("Wachtmeister", ["Baltic Sea"]), ("Estlandska", ["Baltic Sea"]))
+    assert pb.refused(state, "group_move", 0, data, "3.42")
+
+
+def test_inactive_hanover_is_prohibited(pb):
+    """4.8 Prohibited territories: "Inactivated territories, such as Hanover and Prussia, prohibit movement." """
+    state = sweden_to_act(pb)
+    assert pb.refused(state, "group_move", 0, pb.move("Pommern", ("Ostgota", ["Hanover"])), "4.8")
+    assert pb.rules(state, "group_move", 0, pb.move("Pommern", ("Ostgota", ["Mecklenburg"]))) == []
+
+
+def test_saxons_never_enter_russia(pb):
+    """10.3 Saxony: "Saxony may never enter Russian or Ukraine territory." """
+    state = pb.play(pb.setup("12.1"), ("action_roll", 1, {"roll": 4}), ("end_actions", 0, {}))
+    assert pb.refused(state, "group_move", 1, pb.move("Livland", ("Flemming", ["Novgorod"])), "10.3")
+    assert pb.rules(state, "group_move", 1, pb.move("Livland", ("Flemming", ["Kurlandia"]))) == []
+
+
+def test_only_the_british_warship_enters_portsmouth(pb):
+    """9.10: "No one except the British warship block can enter the Portsmouth box." """
+    state = sweden_to_act(pb)
+    data = pb.move("Southern Baltic Sea", ("Wachtmeister", ["Kattegat", "North Sea", "Portsmouth"]))
+    assert pb.refused(state, "group_move", 0, data, "9.10")
+
+
+def test_playable_area_of_the_last_army(pb):
+    """12.5: "Playable map area: Denmark, Norway and Sweden." """
+    state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 2}))
+    assert pb.refused(state, "group_move", 0, pb.move("Vastergotland", ("Karl XII", ["Holstein-Gottorp"])), "12.5")
+    assert pb.rules(state, "group_move", 0, pb.move("Vastergotland", ("Karl XII", ["Akershus"]))) == []
+
+
+def test_pinned_blocks_stay_and_the_rest_avoid_the_attackers_border(pb):
+    """4.4 Pinning: "If two blocks attack five, two defenders are pinned, but up to three may move"; the unpinned
+    "cannot move across any border used by the pinning block(s)." """
+    state = pb.play(sweden_to_act(pb), ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(state, ("end_actions", 0, {}))
+    four = pb.move("Ingermanland", *[(n, ["Novgorod"]) for n in ("Pjotr I", "Sjeremetev", "Schnwentz", "Kazanski")])
+    assert pb.refused(state, "group_move", 1, four, "4.4")
+    assert pb.refused(state, "group_move", 1, pb.move("Ingermanland", ("Kazanski", ["Estland"])), "4.4")
+    three = pb.move("Ingermanland", *[(n, ["Novgorod"]) for n in ("Sjeremetev", "Schnwentz", "Kazanski")])
+    assert pb.rules(state, "group_move", 1, three) == []
+
+
+def test_sea_movement_loads_one_army_or_two_regiments_per_warship(pb):
+    """4.6 Sea movement: "A warship is able to transport 1 Army or 2 regiment blocks per ship." """
+    state = pb.place(sweden_to_act(pb), "Elfsborg", "Skane")
+    too_many = pb.move(
+        "Skane", *[(n, ["Southern Baltic Sea"]) for n in ("Karl XII", "Sodra Skanska", "Dalregementet", "Elfsborg")]
+    )
+    assert pb.refused(state, "group_move", 0, too_many, "4.6")
+    full = pb.move("Skane", *[(n, ["Southern Baltic Sea"]) for n in ("Karl XII", "Sodra Skanska", "Dalregementet")])
+    state = pb.play(state, ("group_move", 0, full))
+    assert state["blocks"]["Karl XII"]["aboard"]
+    land = pb.move("Southern Baltic Sea", ("Karl XII", ["Pommern"]))
+    assert pb.refused(state, "group_move", 0, land, "3.42") or pb.refused(state, "group_move", 0, land, "4.6")
+
+
+def test_no_boarding_from_an_enemy_port(pb):
+    """4.6: "you are also allowed to unload ground blocks into an enemy port or harbour but NOT load from them." """
+    state = pb.place(sweden_to_act(pb), "Elfsborg", "Holstein")
+    assert pb.refused(state, "group_move", 0, pb.move("Holstein", ("Elfsborg", ["Kattegat"])), "4.6")
+
+
+def test_landing_needs_a_port_and_not_the_same_turn(pb):
+    """4.6: "You may not load and unload the same group of blocks during the same turn." """
+    state = pb.place(sweden_to_act(pb), "Estlandska", "Southern Baltic Sea", aboard=True, loaded=True)
+    assert pb.refused(state, "group_move", 0, pb.move("Southern Baltic Sea", ("Estlandska", ["Pommern"])), "4.6")
+    state = pb.place(state, "Estlandska", "Southern Baltic Sea", aboard=True, loaded=False)
+    assert pb.rules(state, "group_move", 0, pb.move("Southern Baltic Sea", ("Estlandska", ["Pomorskie"]))) == []
+    assert pb.refused(state, "group_move", 0, pb.move("Southern Baltic Sea", ("Estlandska", ["Zemaitija"])), "4.6")
+
+
+def test_warships_sail_only_sea_zones_and_harbours(pb):
+    """8.1 Warship movement: warships "move up to six sea zones"; 1.1: "Warship blocks cannot cross all-land territories." """
+    state = sweden_to_act(pb)
+    assert pb.refused(state, "group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Smaland"])), "8.1")
+    assert pb.rules(state, "group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Pommern"]))) == []
+    seven = [
+        "Baltic Sea",
+        "Gulf of Finland",
+        "Baltic Sea",
+        "Gulf of Bothnia",
+        "Baltic Sea",
+        "Southern Baltic Sea",
+        "Kattegat",
+    ]
+    assert pb.refused(state, "group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", seven)), "8.1")
+
+
+def test_edition_borders_are_checked_when_supplied(pb):
+    """1.5 Borders and 1.1: with the edition's borders in the options, paths follow them and their colours."""
+    borders = [
+        {"a": "Estland", "b": "Ingermanland", "colour": "black"},
+        {"a": "Estland", "b": "Livland", "colour": "red"},
+    ]
+    state = pb.actions(pb.setup("12.1", map={"borders": borders}))
+    assert pb.refused(state, "group_move", 0, pb.move("Estland", ("Vellinck", ["Novgorod"])), "1.1")
+    assert pb.refused(state, "group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"])), "1.5")
+    assert pb.rules(state, "group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))) == []

@@ -1,0 +1,181 @@
+"""The sequence of play: action rolls, Player 1, the action phase, the year, the weather."""
+
+from games.contract import Move
+
+
+def test_action_table_gives_actions_by_roll(pb):
+    """3.1 Action table: "6: Roll on the Event table, 4-5: 3 actions, 2-3: 2 actions, 1: 1 action." """
+    for roll, actions in ((1, 1), (2, 2), (3, 2), (4, 3), (5, 3)):
+        state = pb.play(
+            pb.setup("12.5"), ("action_roll", 0, {"roll": 6 if roll < 6 else 1}), ("action_roll", 1, {"roll": roll})
+        )
+        assert state["actions"][1] == actions
+
+
+def test_highest_roll_is_player_1(pb):
+    """The game, Action-roll Phase: "The player with the highest die result becomes Player 1 this turn." """
+    state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 2}), ("action_roll", 1, {"roll": 4}))
+    view = pb.engine.view(state)
+    assert view["player1"] == 1 and view["phase"] == "action" and view["active_seats"] == [1]
+
+
+def test_ties_go_to_the_former_player_2(pb):
+    """The game, Action-roll Phase: "Ties go to the former player 2." """
+    state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 2}))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("supply_check", 0, {"losses": []}))
+    state = pb.play(state, ("supply_check", 1, {"losses": []}))
+    state = pb.play(state, ("action_roll", 0, {"roll": 3}), ("action_roll", 1, {"roll": 3}))
+    assert state["player1"] == 1
+
+
+def test_tie_on_the_first_turn_is_rolled_again(pb):
+    """The game, Action-roll Phase: "If tie on first turn of the game: -roll again." """
+    state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 4}), ("action_roll", 1, {"roll": 4}))
+    assert state["phase"] == "action_roll" and state["rolls"] == [None, None]
+
+
+def test_swedish_player_starts_with_3_actions(pb):
+    """12.1: "Swedish player starts with 3 actions first turn" (read: Sweden does not roll and is Player 1)."""
+    state = pb.setup("12.1")
+    assert pb.engine.view(state)["active_seats"] == [1]
+    assert pb.refused(state, "action_roll", 0, {"roll": 4}, "The game: Action-roll Phase")
+    state = pb.actions(state, allied_roll=5)
+    assert state["player1"] == 0 and state["actions"] == [3, 3] and state["acting"] == 0
+
+
+def test_a_six_is_an_event_and_makes_player_1(pb):
+    """The game: "If an event is rolled (a roll of a 6), that player is Player 1." 3.1: 6 gives no actions."""
+    state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 6}), ("action_roll", 1, {"roll": 5}))
+    assert state["player1"] == 0 and state["phase"] == "events" and state["actions"] == [0, 3]
+    assert pb.refused(state, "end_actions", 0, {}, "3.1 Action table")
+    state = pb.play(state, ("general_event", 0, {"roll": 1}))
+    assert state["phase"] == "action" and state["acting"] == 1
+
+
+def test_both_events_end_the_game_turn(pb):
+    """The game: "If both players' results are events, each player's event are rolled ... Then the game turn ends." """
+    state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 4}), ("action_roll", 1, {"roll": 2}))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("supply_check", 0, {"losses": []}))
+    state = pb.play(
+        state, ("supply_check", 1, {"losses": []}), ("action_roll", 0, {"roll": 6}), ("action_roll", 1, {"roll": 6})
+    )
+    assert state["event_due"] == [1, 0]
+    state = pb.play(state, ("general_event", 1, {"roll": 1}), ("general_event", 0, {"roll": 1}))
+    assert state["phase"] == "weather" and state["season"] == 3
+
+
+def test_only_the_acting_player_moves(pb):
+    """The game, Action Phase: "Player 1 first completes all desired Actions and then Player 2." """
+    state = pb.actions(pb.setup("12.1"))
+    assert pb.refused(state, "end_actions", 1, {}, "3.3 Action sequence")
+    state = pb.play(state, ("end_actions", 0, {}))
+    assert state["acting"] == 1
+
+
+def test_actions_follow_the_printed_order(pb):
+    """3.3 Action sequence: "Spying. Moves. Declare a Siege attempt. National event. Rebuilding." """
+    state = pb.actions(pb.setup("12.1"))
+    assert pb.rules(state, "group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"]))) == []
+    state = pb.play(state, ("national_event", 0, {"nation": "sweden", "roll": 6}))
+    assert pb.refused(state, "group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"])), "3.3 Action sequence")
+
+
+def test_no_action_without_action_points(pb):
+    """3.2 Action choices: "For each Action Point (AP) a player can either ..."; with none left, no action."""
+    state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 1}), ("action_roll", 1, {"roll": 2}))
+    state = pb.play(state, ("national_event", 1, {"nation": "denmark", "roll": 5}))
+    assert state["acting"] == 1 and state["actions"] == [1, 1]
+    state = pb.play(state, ("national_event", 1, {"nation": "denmark", "roll": 6}))
+    assert state["acting"] == 0, "the Allied player's actions are spent: Sweden acts"
+    assert pb.refused(pb.edit(state, actions=[0, 0]), "national_event", 0, {"nation": "sweden", "roll": 6}, "3.2")
+
+
+def test_never_mind_the_weather_after_winter(pb):
+    """Special end year turn: "On a roll of 5 or 6 the Swedish player may perform one group move containing
+    Karl XII ... each block participating lose one step." """
+    state = pb.setup("12.5")
+    state = pb.edit(state, season=3)
+    state = pb.play(state, ("action_roll", 0, {"roll": 2}), ("action_roll", 1, {"roll": 3}))
+    state = pb.play(state, ("end_actions", 1, {}), ("end_actions", 0, {}), ("supply_check", 1, {"losses": []}))
+    state = pb.play(state, ("supply_check", 0, {"losses": []}))
+    assert state["phase"] == "weather"
+    state = pb.play(state, ("weather_roll", 0, {"roll": 5}))
+    assert pb.refused(state, "group_move", 0, pb.move("Jamtland", ("Elfsborg", ["Trondheim"])), "Special end year turn")
+    state = pb.play(state, ("group_move", 0, pb.move("Vastergotland", ("Karl XII", ["Smaland"]))))
+    assert pb.steps(state, "Karl XII") == 3 and state["phase"] == "year_start" and state["year"] == 1719
+
+
+def test_weather_roll_below_5_starts_the_next_year(pb):
+    """Special end year turn: only "On a roll of 5 or 6" may Sweden move."""
+    state = pb.edit(pb.setup("12.5"), season=3, phase="weather")
+    state = pb.play(state, ("weather_roll", 0, {"roll": 4}))
+    assert state["phase"] == "year_start" and state["year"] == 1719
+
+
+def test_year_start_replacements_then_spring(pb):
+    """The game: "Activation and replacements ... This phase does not apply on the first year of any scenario." """
+    assert pb.setup("12.5")["phase"] == "action_roll"
+    state = pb.edit(pb.setup("12.5"), season=3, phase="weather")
+    state = pb.play(state, ("weather_roll", 0, {"roll": 1}), ("end_replacements", 0, {}), ("end_replacements", 1, {}))
+    assert state["phase"] == "action_roll" and state["season"] == 0 and state["rp"] == {}
+
+
+def test_night_rider_needs_6_on_turn_2_then_5(pb):
+    """11.1: "Start rolling 1D6 for the Karl XII block on game turn 2. On a roll of 6 he enters ... If die-roll
+    fails re-roll on game turn 3. He now arrives on a 5 or 6." """
+    state = pb.setup("12.4")
+    assert state["karl_waiting"]
+    assert pb.refused(state, "night_rider_roll", 0, {"roll": 6, "territory": "Svealand"}, "The game")
+    state = pb.edit(state, turn=2)
+    assert pb.refused(state, "night_rider_roll", 0, {"roll": 5, "territory": "Svealand"}, "11.1")
+    assert pb.refused(state, "night_rider_roll", 0, {"roll": 6, "territory": "Skane"}, "11.1")  # Danes in Skane
+    state = pb.play(state, ("night_rider_roll", 0, {"roll": 5}))
+    state = pb.edit(state, turn=3)
+    state = pb.play(state, ("night_rider_roll", 0, {"roll": 5, "territory": "Svealand"}))
+    assert pb.at(state, "Karl XII") == "Svealand" and not state["karl_waiting"]
+
+
+def test_karl_xii_may_not_move_before_the_night_ride(pb):
+    """11.1: Karl XII waits in Turkey until his roll succeeds."""
+    state = pb.play(pb.setup("12.4"), ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    assert pb.refused(state, "group_move", 0, pb.move("Besarabya", ("Karl XII", ["Krakow"])), "11.1")
+
+
+def test_events_re_roll_under_13_1(pb):
+    """13.1 Events: "A player that rolls a 6 on 2 consecutive game turns may re-roll the second die roll." """
+    plain = pb.edit(pb.setup("12.5"), last_event=[True, False])
+    assert pb.refused(plain, "action_roll", 0, {"roll": 3, "rerolled_from": [6]}, "13.0")
+    state = pb.edit(pb.setup("12.5", optional_rules=["13.1"]), last_event=[True, False])
+    assert pb.rules(state, "action_roll", 0, {"roll": 3, "rerolled_from": [6, 6]}) == []
+    assert pb.refused(state, "action_roll", 0, {"roll": 3, "rerolled_from": [2]}, "13.0")
+
+
+def test_allied_re_roll_never_of_a_6(pb):
+    """13.2 Allied player re-roll: "If Russia, Saxony and Denmark all are activated ... A 6 may never be re-rolled." """
+    state = pb.setup("12.4", optional_rules=["13.2"])
+    assert pb.rules(state, "action_roll", 1, {"roll": 3, "rerolled_from": [1]}) == []
+    assert pb.refused(state, "action_roll", 1, {"roll": 3, "rerolled_from": [6]}, "13.2")
+    assert pb.refused(state, "action_roll", 1, {"roll": 3, "rerolled_from": [1, 2]}, "13.2")
+    assert pb.refused(state, "action_roll", 0, {"roll": 3, "rerolled_from": [1]}, "13.0")
+
+
+def test_five_re_rolls_each_once_per_die(pb):
+    """13.3 Re-rolls: "Both players receive 5 re-rolls each ... a die-roll may only be re-rolled once." """
+    state = pb.setup("12.5", optional_rules=["13.3"])
+    assert pb.refused(state, "action_roll", 0, {"roll": 3, "rerolled_from": [1, 2]}, "13.3")
+    state = pb.play(state, ("action_roll", 0, {"roll": 3, "rerolled_from": [1]}))
+    assert state["rerolls"] == [4, 5]
+    empty = pb.edit(pb.setup("12.5", optional_rules=["13.3"]), rerolls=[0, 5])
+    assert pb.refused(empty, "action_roll", 0, {"roll": 3, "rerolled_from": [1]}, "13.0")
+
+
+def test_game_ends_after_the_scenario_end_turn(pb):
+    """12.5: "Start: Autumn 1718, End: Summer 1719." After the last supply phase the game is over."""
+    state = pb.edit(pb.setup("12.5"), year=1719, season=1)
+    state = pb.play(state, ("action_roll", 0, {"roll": 2}), ("action_roll", 1, {"roll": 3}), ("end_actions", 1, {}))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("supply_check", 1, {"losses": []}), ("supply_check", 0, {"losses": []})
+    )
+    outcome = pb.engine.outcome(state)
+    assert outcome is not None and outcome.reason == "Allied Minor Victory" and outcome.winners == [1]
+    assert pb.engine.check(state, Move("action_roll", 0, {"roll": 1}))[0].rule.startswith("12.0")
