@@ -42,10 +42,17 @@ def judge(engine: Engine, state: JSON, move: Move) -> tuple[list[Violation], JSO
     says so as a violation, so bad input never becomes a server error."""
     try:
         violations = engine.check(state, move)
+    except Exception as exc:
+        return [_engine_failure(engine, move, "judge", exc)], state
+    try:
         return violations, engine.apply(state, move)
     except Exception as exc:
-        logger.warning("engine %s could not apply %s: %r", engine.slug, move, exc, exc_info=True)
-        return [Violation(RULE_ENGINE, f"The {engine.slug} engine could not apply this move: {exc}.")], state
+        return [*violations, _engine_failure(engine, move, "apply", exc)], state
+
+
+def _engine_failure(engine: Engine, move: Move, what: str, exc: Exception) -> Violation:
+    logger.warning("engine %s could not %s %s: %r", engine.slug, what, move, exc, exc_info=True)
+    return Violation(RULE_ENGINE, f"The {engine.slug} engine could not {what} this move: {str(exc).rstrip('.')}.")
 
 
 def fold(

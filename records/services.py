@@ -162,12 +162,10 @@ def _check_shapes(play: Play, events: list[NewEvent]) -> None:
 
 def _refusal(play: Play, event: Event) -> list[Violation]:
     """Rules of the log itself, refused in every mode: what a meta event points at must exist
-    and make sense, and nothing but meta events follows the end of a play."""
+    and make sense, and nothing but meta events follows an abandonment."""
     if event.type not in META_EVENT_TYPES:
         if play.status == Status.ABANDONED:
             return [Violation(RULE_LOG, "The play was abandoned; no game event may follow.")]
-        if play.status == Status.FINISHED:
-            return [Violation(RULE_LOG, "The game is over; no game event may follow its outcome.")]
         return []
     data, last = event.data, play.last_seq
     if event.type == "abandon" and play.status != Status.IN_PROGRESS:
@@ -222,6 +220,8 @@ def _advance(play: Play, event: Event, *, strict: bool) -> list[Violation]:
         state = play.state
     else:
         violations, state = judge(engine, play.state, Move(event.type, event.seat, event.data))
+        if play.outcome is not None:
+            violations = [Violation(RULE_LOG, "The game is over; no game event may follow its outcome."), *violations]
         if strict and violations:
             raise RuleViolation(seq=event.seq, violations=violations)
 
