@@ -1,0 +1,124 @@
+"""Section 6: governor victory, Swedish victory, Dutch victory and the unprofitable colony."""
+
+from games.nova_suecia.board import DISTRICT_IDS
+from games.nova_suecia.ending import dutch_victory
+
+
+def _colonist(player):
+    return {"player": player, "option": "basic", "upright": True}
+
+
+def _seal(t, owners, districts=DISTRICT_IDS):
+    """Seal districts N1, N2, ... in order for the given owners (each with an upright colonist)."""
+    for district_id, owner in zip(districts, owners):
+        t.edit_district(district_id, type="farm", open=True, seal=owner, left=_colonist(owner))
+    return t
+
+
+def _quiet_turn(t, action="day_work", **data):
+    """Letter, a ship move of 1 card each (nothing left to open or close), an action, end."""
+    seat = t.active
+    letter = t.player(t.state["player"])["letter"]
+    stock = t.view()["stock"]
+    new = next(r for r in ("iron", "fur", "timber", "tobacco", "grain") if r not in letter and stock[r])
+    bag = {**t.state["bag"], letter[0]: t.state["bag"].get(letter[0], 0) + 1}
+    drawn = next(r for r in ("timber", "iron", "fur", "grain", "tobacco", "colonist") if bag.get(r))
+    t.do("letter", seat, resource=new, draws=[{"resource": drawn}])
+    t.do("sail", seat, swedish=1, open=None, dutch=1)
+    t.do(action, seat, **data)
+    t.do("end_turn", seat)
+
+
+def test_governor_victory_two_more_provinces_and_positive_thaler_at_the_start_of_a_turn(table):
+    """6: "Governor victory: A governor starts the turn with at least 2 more provinces than any
+    other player AND has a positive amount of thaler." """
+    t = _seal(table(3, letters=["grain", "fur", "iron"]), [1, 1, 1, 2]).at_step("end").edit_player(1, thaler=1)
+    t.do("end_turn", 0)
+    outcome = t.view()["outcome"]
+    assert outcome["reason"] == "Governor victory" and outcome["winners"] == [1] and outcome["places"] == [2, 1, 2]
+    assert t.rules("letter", 1, resource="iron", draws=[{"resource": "timber"}]) == ["6. End of Game"]
+
+
+def test_no_governor_victory_without_thaler_or_with_only_one_more_province(table):
+    """6: both conditions are needed ("AND")."""
+    t = _seal(table(3, letters=["grain", "fur", "iron"]), [1, 1, 1, 2]).at_step("end").edit_player(1, thaler=0)
+    assert t.do("end_turn", 0).view()["finished"] is False
+    t = _seal(table(3, letters=["grain", "fur", "iron"]), [1, 1, 2]).at_step("end").edit_player(1, thaler=5)
+    assert t.do("end_turn", 0).view()["finished"] is False
+
+
+def test_governor_victory_counts_the_thaler_held_not_loans(table):
+    """6 (reading): only the Swedish victory says "including loans and deposits"; a governor
+    holding thaler wins even with a loan."""
+    t = _seal(table(3, letters=["grain", "fur", "iron"]), [1, 1]).at_step("end").edit_player(1, thaler=1, loan=9)
+    assert t.do("end_turn", 0).view()["outcome"]["reason"] == "Governor victory"
+
+
+def _end_game_example(table):
+    """6 example: 23 of 24 districts sealed, 4 thaler on Fort Christina and 5 on Fort Nassau;
+    player 1 (seat 0) holds 5 seals and is about to invest."""
+    t = table(4, letters=["grain", "fur", "iron", "tobacco"])
+    _seal(t, [0] * 5 + [1] * 4 + [2] * 7 + [3] * 7, [d for d in DISTRICT_IDS if d != "S5"])
+    t.edit_district("S5", type="farm", open=True).ships(3, 10, swedish_heading=-1, dutch_heading=1)
+    t.edit(forts={"christina": 4, "nassau": 5}).at_step("colonist")
+    for seat, (thaler, loan, deposit) in enumerate([(14, 15, 10), (20, 0, 0), (5, 0, 0), (3, 0, 0)]):
+        t.edit_player(seat, thaler=thaler, loan=loan, deposit=deposit)
+    return t
+
+
+def test_end_game_example_swedish_victory_after_one_more_turn_each(table):
+    """6 example: "Player 1 invests in the 24th district and places her 6th seal there. All
+    governors play one more turn so Player 1 gets to produce from the newly acquired district.
+    Player 2 has only 4 seals and cannot win. Player 1 ends up with 12 thaler, a loan of -15
+    thaler and a deposit of 10 thaler. This is more than Player 2 and 3 so she wins." """
+    t = _end_game_example(table)
+    t.do("invest", 0, district="S5", triangle="left", option="basic")
+    assert t.view()["seals"] == [6, 4, 7, 7] and t.view()["seals_on_districts"] == 24
+    t.do("end_turn", 0)
+    for seat in (1, 2, 3):
+        assert t.active == seat
+        _quiet_turn(t)
+    assert t.active == 0 and not t.view()["finished"]
+    _quiet_turn(t, "produce", district="S5", triangle="left")
+    outcome = t.view()["outcome"]
+    assert t.view()["thaler"][0] == 12 and t.view()["net_thaler"][0] == 7
+    assert outcome["reason"] == "Swedish victory" and outcome["winners"] == [0]
+
+
+def test_end_game_example_another_round_would_have_been_a_dutch_victory(table):
+    """6 example: "If the game had continued another round, a 5th thaler would have been placed on
+    fort Christina (bringing the multiplier to 25) and the Dutch would have won." Dutch victory:
+    "The number of Fort Christina thaler times the number of Fort Nassau thaler exceeds the
+    total number of seals on the districts." """
+    t = _end_game_example(table)
+    t.do("invest", 0, district="S5", triangle="left", option="basic")
+    assert dutch_victory(t.state) is None
+    outcome = dutch_victory({**t.state, "forts": {"christina": 5, "nassau": 5}})
+    assert outcome["reason"] == "Dutch victory" and outcome["winners"] == []
+
+
+def test_dutch_victory_has_no_winner_and_blames_the_fewest_seals(table):
+    """6: "There is no winner in the game but the governor or governors with the fewest seals on
+    districts is blamed by the Queen and loses." """
+    t = _seal(table(3, letters=["grain", "fur", "iron"]), [0, 0, 1]).edit(forts={"christina": 1, "nassau": 3})
+    t.at_step("ship").ships(3, 4)
+    t.do("sail", swedish=2, open="S5", revealed="forge", dutch=1)
+    outcome = t.view()["outcome"]
+    assert t.view()["forts"] == {"christina": 2, "nassau": 3}
+    assert outcome["reason"] == "Dutch victory" and outcome["winners"] == []
+    assert outcome["blamed"] == [2] and outcome["places"] == [1, 1, 3]
+
+
+def test_unprofitable_colony_when_no_governor_ends_with_positive_thaler(table):
+    """6: "This also happens if no governor ends with a positive amount of thaler, in which case
+    the colony is deemed unprofitable and is abandoned." (Loans and deposits netted.)"""
+    t = _end_game_example(table)
+    for seat in range(4):
+        t.edit_player(seat, loan=40)
+    t.do("invest", 0, district="S5", triangle="left", option="basic").do("end_turn", 0)
+    for _ in range(3):
+        _quiet_turn(t)
+    _quiet_turn(t, "produce", district="S5", triangle="left")
+    outcome = t.view()["outcome"]
+    assert outcome["reason"].startswith("Unprofitable colony") and outcome["winners"] == []
+    assert outcome["blamed"] == [1]
