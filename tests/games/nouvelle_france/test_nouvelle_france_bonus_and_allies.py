@@ -1,0 +1,176 @@
+"""BONUS CONSTRUCTION BLOCKS and ALLY TOKENS (Fille du Roy, Coureur des bois, Huron)."""
+
+from games.nouvelle_france import ENGINE
+
+from .conftest import cubes, row
+
+
+def bonus(block, cells, colour="white", site="church"):
+    return {"block": block, "site": site, "cubes": cubes(cells, colour)}
+
+
+BEAM = row(0, range(3), 1)
+POST = row(0, range(2), 1)
+PEG = [(0, 0, 1)]
+
+
+def test_a_bonus_block_is_placed_instead_of_drawing_and_scores(table):
+    """BONUS CONSTRUCTION BLOCKS: "If a player decides to place a bonus construction block, they do not draw a card"."""
+    state = table.new()
+    state = table.play(state, "place_bonus_block", 0, bonus("beam", BEAM))
+    view = ENGINE.view(state)
+    assert view["scores"] == [3, 0]
+    assert view["players"][0]["bonus_blocks"]["beam"] == "placed"
+    assert view["identification_strip"] == ["cannon", "square"]
+    assert view["active_seats"] == [1]
+
+
+def test_no_bonus_block_after_drawing_a_card(table):
+    """BONUS CONSTRUCTION BLOCKS: "If a player mistakenly draws a card, they cannot place their block this turn"."""
+    state = table.new()
+    assert table.check(state, "place_bonus_block", 0, bonus("beam", BEAM)) == []
+    drawn = table.draw(state, "eel")
+    assert table.rules(drawn, "place_bonus_block", 0, bonus("beam", BEAM)) == ["BONUS CONSTRUCTION BLOCKS"]
+
+
+def test_each_bonus_block_has_its_window(table):
+    """BONUS CONSTRUCTION BLOCKS: the BEAM before the first snowflake, the POST between the first and the
+    second, the PEG between the second and the third."""
+    state = table.new()
+    assert table.rules(state, "place_bonus_block", 0, bonus("post", POST)) == ["BONUS CONSTRUCTION BLOCKS"]
+    assert table.rules(state, "place_bonus_block", 0, bonus("peg", PEG)) == ["BONUS CONSTRUCTION BLOCKS"]
+    after_first = table.snowstorm(state)
+    after_first = table.place(
+        table.draw(after_first, "eel"), "eel", "mill", [(1, 4, 1), (2, 4, 1), (2, 4, 2), (3, 4, 2)]
+    )
+    assert table.rules(after_first, "place_bonus_block", 1, bonus("beam", BEAM, "brown")) == [
+        "BONUS CONSTRUCTION BLOCKS"
+    ]
+    assert table.check(after_first, "place_bonus_block", 1, bonus("post", POST, "brown")) == []
+    after_second = {**after_first, "snowflakes": 2}
+    assert table.check(after_second, "place_bonus_block", 1, bonus("peg", PEG, "brown")) == []
+
+
+def test_unused_bonus_blocks_are_returned_to_the_box_at_the_snowflake(table):
+    """BONUS CONSTRUCTION BLOCKS: "The bonus construction blocks must be placed before the next snowflake
+    card is drawn ... if not, they are returned to the box"."""
+    state = table.play(table.new(), "place_bonus_block", 0, bonus("beam", BEAM))
+    state = table.snowstorm(state)
+    players = ENGINE.view(state)["players"]
+    assert players[0]["bonus_blocks"]["beam"] == "placed"
+    assert players[1]["bonus_blocks"]["beam"] == "returned to the box"
+
+
+def test_a_bonus_block_is_placed_only_once(table):
+    """BONUS CONSTRUCTION BLOCKS: each player has one beam, one post and one peg."""
+    state = table.play(table.new(), "place_bonus_block", 0, bonus("beam", BEAM))
+    state = table.place(table.draw(state, "eel"), "cannon", "church", row(5, range(4), 1))
+    assert table.rules(state, "place_bonus_block", 0, bonus("beam", row(0, range(3), 2))) == [
+        "BONUS CONSTRUCTION BLOCKS"
+    ]
+
+
+def test_bonus_blocks_are_of_the_players_colour(table):
+    """GAME SETUP: each player receives "3 bonus construction blocks of their colour"."""
+    state = table.new()
+    assert table.rules(state, "place_bonus_block", 0, bonus("beam", BEAM, "brown")) == ["BONUS CONSTRUCTION BLOCKS"]
+
+
+def test_the_fille_du_roy_doubles_the_active_players_points(table):
+    """FILLE DU ROY (King's Ward) TOKEN: "Used by the active player to double their points during their turn"."""
+    state = table.new()
+    assert table.rules(state, "play_ally", 1, {"ally": "fille_du_roy"}) == ["FILLE DU ROY (King's Ward) TOKEN"]
+    state = table.play(state, "play_ally", 0, {"ally": "fille_du_roy"})
+    state = table.draw(state, "eel")
+    state = table.place(state, "cannon", "church", row(0, range(4), 1), ["white", "white", "white", "neutral"])
+    assert ENGINE.view(state)["scores"] == [6, 0]
+    assert ENGINE.view(state)["players"][0]["allies"]["fille_du_roy"] == "face down"
+
+
+def test_the_coureur_des_bois_takes_half_the_points_before_doubling(table):
+    """COUREUR DES BOIS (Fur trader) TOKEN: "half the number of points received by the active player (rounding
+    down) ... If the active player uses the "Fille du Roy" token, the additional points are not included"."""
+    state = table.new(players=3)
+    assert table.rules(state, "play_ally", 0, {"ally": "coureur_des_bois"}) == ["COUREUR DES BOIS (Fur trader) TOKEN"]
+    state = table.play(state, "play_ally", 2, {"ally": "coureur_des_bois"})
+    state = table.play(state, "play_ally", 0, {"ally": "fille_du_roy"})
+    state = table.draw(state, "eel")
+    state = table.place(state, "cannon", "church", row(0, range(4), 1), ["white", "white", "white", "neutral"])
+    assert ENGINE.view(state)["scores"] == [6, 0, 1]
+
+
+def test_only_one_coureur_des_bois_each_turn(table):
+    """COUREUR DES BOIS (Fur trader) TOKEN: "Only a single "Coureur des bois" token may be used each turn"."""
+    state = table.play(table.new(players=3), "play_ally", 1, {"ally": "coureur_des_bois"})
+    assert table.rules(state, "play_ally", 2, {"ally": "coureur_des_bois"}) == ["COUREUR DES BOIS (Fur trader) TOKEN"]
+
+
+def test_a_played_ally_is_face_down_until_the_next_snowflake(table):
+    """ALLY TOKENS: "Once played, the token is turned face down and can only be used again after the next snowflake"."""
+    state = table.play(table.new(), "play_ally", 0, {"ally": "fille_du_roy"})
+    state = table.place(table.draw(state, "eel"), "cannon", "church", row(0, range(4), 1))
+    state = table.place(
+        table.play(state, "draw_card", 1, {"card": "eel"}), "eel", "mill", [(1, 0, 1), (2, 0, 1), (2, 0, 2), (3, 0, 2)]
+    )
+    assert table.rules(state, "play_ally", 0, {"ally": "fille_du_roy"}) == ["ALLY TOKENS"]
+    state = table.snowstorm(state)
+    assert ENGINE.view(state)["players"][0]["allies"]["fille_du_roy"] == "face up"
+    assert ENGINE.view(state)["players"][0]["allies_used"] == 1
+
+
+def test_allies_do_not_count_on_snowstorm_points(table):
+    """ALLY TOKENS: "Ally tokens CANNOT BE USED when calculating the points for a level after a snowflake card has been drawn"."""
+    state = table.with_cubes(table.new(), "church", row(0, range(4), 1), "white")
+    state = table.play(state, "play_ally", 0, {"ally": "fille_du_roy"})
+    state = table.play(state, "play_ally", 1, {"ally": "coureur_des_bois"})
+    state = table.snowstorm(state)
+    assert ENGINE.view(state)["scores"] == [4, 0]
+
+
+def test_the_huron_looks_at_the_top_three_cards_and_reorders_them(table):
+    """HURON (First Nations People) TOKEN: "look in secret at the top 3 cards of the deck and to put them back in any order"."""
+    state = table.new()
+    assert table.rules(state, "play_ally", 1, {"ally": "huron", "cards": ["eel", "cross"]}) == [
+        "HURON (First Nations People) TOKEN"
+    ]
+    state = table.play(state, "play_ally", 1, {"ally": "huron", "cards": ["eel", "cross", "plow"]})
+    assert table.rules(state, "draw_card", 0, {"card": "cross"}) == ["HURON (First Nations People) TOKEN"]
+    state = table.draw(state, "eel")
+    assert ENGINE.view(state)["known_top_cards"] == ["cross", "plow"]
+
+
+def test_the_huron_sees_in_secret(table):
+    """HURON (First Nations People) TOKEN: "look in secret": only its player sees the cards."""
+    state = table.play(table.new(), "play_ally", 1, {"ally": "huron", "cards": ["eel", "cross", "plow"]})
+    assert ENGINE.view(state, 1)["known_top_cards"] == ["eel", "cross", "plow"]
+    assert ENGINE.view(state, 0)["known_top_cards"] is None
+    assert ENGINE.view(state, 0)["known_top_count"] == 3
+
+
+def test_the_huron_is_played_before_or_after_a_turn(table):
+    """HURON (First Nations People) TOKEN: "This action may be played before or after a player's turn"."""
+    state = table.draw(table.new(), "eel")
+    assert table.rules(state, "play_ally", 1, {"ally": "huron", "cards": ["eel", "cross", "plow"]}) == [
+        "HURON (First Nations People) TOKEN"
+    ]
+
+
+def test_the_huron_sees_only_cards_the_deck_can_hold(table):
+    """GAME SETUP: pile 1 holds no snowflake, so the Huron cannot see one at the top of the deck."""
+    state = table.new()
+    assert table.rules(state, "play_ally", 0, {"ally": "huron", "cards": ["eel", "snowflake", "plow"]}) == [
+        "GAME SETUP"
+    ]
+    at_pile_two = table.at_deck_position(state, 10)
+    assert table.check(at_pile_two, "play_ally", 0, {"ally": "huron", "cards": ["snowflake", "eel", "plow"]}) == []
+
+
+def test_a_second_huron_keeps_the_known_cards(table):
+    """HURON (First Nations People) TOKEN: the cards already put back stay on top of the deck."""
+    state = table.play(table.new(), "play_ally", 1, {"ally": "huron", "cards": ["eel", "cross", "plow"]})
+    state = table.place(table.draw(state, "eel"), "cannon", "church", row(0, range(4), 1))
+    assert table.rules(state, "play_ally", 0, {"ally": "huron", "cards": ["cross", "cannon", "eel"]}) == [
+        "HURON (First Nations People) TOKEN"
+    ]
+    state = table.play(state, "play_ally", 0, {"ally": "huron", "cards": ["plow", "eel", "cross"]})
+    assert ENGINE.view(state, 0)["known_top_cards"] == ["plow", "eel", "cross"]
