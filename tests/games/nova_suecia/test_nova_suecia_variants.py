@@ -1,0 +1,99 @@
+"""Section 7, the advanced rules, each a play option."""
+
+import pytest
+
+from games.contract import EngineError, Seat
+from games.nova_suecia import ENGINE
+
+
+def test_stormy_seas_a_drawn_plant_loses_another_cube_without_market_change(table):
+    """7.1: "placing 1 green plant cube in the ship bag ... If drawn, draw a new resource from the
+    ship bag and return it to the stock without affecting any market. Then return the green
+    plant cube to the ship bag." """
+    t = table(2, letters=["colonist", "fur"], sea="stormy")
+    assert t.view()["ship_bag"]["plant"] == 1
+    assert t.rules("letter", resource="iron", draws=[{"resource": "plant"}]) == ["7.1 Stormy Seas"]
+    markets = t.view()["markets"]
+    t.do("letter", resource="iron", draws=[{"resource": "plant", "discarded": "grain"}])
+    assert t.view()["markets"] == markets
+    assert t.view()["ship_bag"]["plant"] == 1 and t.view()["ship_bag"]["grain"] == 0
+
+
+def test_pirate_seas_a_drawn_plant_lets_the_player_pick_the_cube(table):
+    """7.2: "If drawn, choose any cube in the ship bag to affect a market. Then return the green
+    plant cube to the ship bag." """
+    t = table(2, letters=["colonist", "fur"], sea="pirate")
+    assert t.rules("letter", resource="iron", draws=[{"resource": "plant", "picked": "gold"}]) == ["5.1 Letter"]
+    t.do("letter", resource="iron", draws=[{"resource": "plant", "picked": "tobacco"}])
+    assert t.view()["markets"]["tobacco"] == 5 and t.view()["ship_bag"]["plant"] == 1
+
+
+def test_plant_never_enters_the_bag_in_the_basic_game(table):
+    """5.1: "Plant (green) ... is never placed in or drawn from the ship bag." """
+    assert "plant" not in table(2).view()["ship_bag"]
+
+
+def test_letters_answered_the_letter_resource_affects_the_market_directly(table):
+    """7.3: "play without the ship bag and let the resource on your letter affect the markets
+    directly." """
+    t = table(2, letters=["colonist", "fur"], letters_answered=True)
+    assert t.view()["ship_bag"] == {}
+    assert t.rules("letter", resource="iron", draws=[{"resource": "timber"}]) == ["7.3 Letters Answered"]
+    t.do("letter", resource="iron", draws=[{"resource": "colonist"}])
+    assert t.view()["markets"]["colonist"] == 7 and t.view()["letters"][0] == ["iron"]
+
+
+def test_royal_audience_example(table):
+    """7.4 example: "Player 2 assembles 3 of her 4 colonists and has 1 tobacco on the letter ...
+    She pays 1 thaler to place 1 additional resource on the letter and 1 thaler to have this
+    resource being a tobacco. ... In her next turn, she will place 2 tobacco in the ship bag and
+    draw 2 resources." """
+    t = table(2, letters=["grain", "tobacco"], royal_audience=True).at_step("colonist", player=1).edit(round_turn=1)
+    t.edit_player(1, thaler=0, standing=0, resting=1)
+    t.edit_district("N3", type="farm", open=True, seal=1, left={"player": 1, "option": "basic", "upright": False})
+    t.edit_district("N4", type="farm", open=True, seal=1, left={"player": 1, "option": "basic", "upright": False})
+    t.edit_district("N5", type="spin", open=True, seal=1, left={"player": 1, "option": "basic", "upright": True})
+    assert t.rules("assemble", 1, audience=[{"resource": "tobacco"}]) == ["7.4 Royal Audience"]
+    t.do("assemble", 1, audience=[{"resource": "tobacco", "repeat": True}])
+    assert t.view()["thaler"][1] == 3 - 2 and t.view()["letters"][1] == ["tobacco", "tobacco"]
+    t.do("end_turn", 1)
+    assert t.active == 1 and t.view()["governor"] == 1
+    assert t.rules("letter", 1, resource="iron", draws=[{"resource": "timber"}]) == ["5.1 Letter"]
+    two_draws = [{"resource": "timber"}, {"resource": "tobacco"}]
+    assert t.rules("letter", 1, resource="tobacco", draws=two_draws) == ["5.1 Letter"]
+    t.do("letter", 1, resource="iron", draws=two_draws)
+    assert t.view()["ship_bag"]["tobacco"] == 1 + 2 - 1 and t.view()["letters"][1] == ["iron"]
+
+
+def test_royal_audience_favours_are_limited_by_colonists_assembled(table):
+    """7.4: "For each colonist assembled, you may pay 1 thaler"; not without the rule."""
+    t = (
+        table(2, letters=["grain", "tobacco"], royal_audience=True)
+        .at_step("colonist")
+        .edit_player(0, resting=1, standing=0, thaler=5)
+    )
+    assert t.rules("assemble", audience=[{"resource": "iron"}, {"resource": "fur"}]) == ["7.4 Royal Audience"]
+    assert t.rules("assemble", audience=[{"resource": "iron"}]) == []
+    plain = table(2, letters=["grain", "tobacco"]).at_step("colonist").edit_player(0, resting=1, standing=0)
+    assert plain.rules("assemble", audience=[{"resource": "iron"}]) == ["7.4 Royal Audience"]
+
+
+def test_two_player_variant_the_new_governor_plays_the_neutral_player(table):
+    """7.5: "When the player to the right of the Governor has completed his or her turn and the
+    Governor card has been passed, the new Governor plays with the neutral player instead of
+    getting two consecutive turns." The neutral player is the 3rd player (2 thaler)."""
+    t = table(2, neutral_player=True)
+    assert t.view()["thaler"] == [1, 1, 2] and t.view()["neutral_player"] == 2
+    for seat, resource in ((0, "grain"), (1, "fur"), (0, "iron")):
+        t.do("choose_letter_resource", seat, resource=resource)
+    order = []
+    for _ in range(7):
+        order.append((t.state["player"], t.active))
+        t.at_step("end").do("end_turn")
+    assert order == [(0, 0), (1, 1), (2, 1), (1, 1), (0, 0), (2, 0), (0, 0)]
+
+
+def test_two_player_variant_needs_two_players():
+    """7.5: "Two Player Variant"."""
+    with pytest.raises(EngineError):
+        ENGINE.setup([Seat(), Seat(), Seat()], {"neutral_player": True})
