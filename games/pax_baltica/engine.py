@@ -146,11 +146,11 @@ class PaxBalticaEngine(Engine):
         if move.type not in turn.legal_event_types(state):
             allowed = ", ".join(turn.legal_event_types(state))
             return [
-                Violation(turn.PHASE_RULES[phase], f"A {move.type} is not possible now; the table expects: {allowed}.")
+                Violation(turn.phase_rule(state), f"A {move.type} is not possible now; the table expects: {allowed}.")
             ]
         if move.seat is None or move.seat not in turn.active_seats(state):
             waiting = " or ".join(f"the {board.SIDE_NAMES[s]} player" for s in turn.active_seats(state))
-            return [Violation(turn.PHASE_RULES[phase], f"It is not your move: waiting for {waiting}.")]
+            return [Violation(turn.phase_rule(state), f"It is not your move: waiting for {waiting}.")]
         if move.type in turn.ACTION_ORDER:
             problems = actions.action_cost_problems(state, move)
             if problems:

@@ -25,6 +25,14 @@ PHASE_RULES = {
 }
 
 
+def phase_rule(state: JSON) -> str:
+    """The rule a move out of turn or out of phase breaks."""
+    battle = state.get("battle")
+    if state["phase"] == "battle" and battle is not None:
+        return "6.2 Battle turns" if battle["retreat_due"] else "6.21 Combat rounds"
+    return PHASE_RULES[state["phase"]]
+
+
 def actions_for_roll(roll: int) -> int:
     """3.1: 6 an event (no actions), 4-5 three actions, 2-3 two, 1 one."""
     return {6: 0, 5: 3, 4: 3, 3: 2, 2: 2, 1: 1}[roll]

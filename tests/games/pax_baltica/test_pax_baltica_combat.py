@@ -1,0 +1,174 @@
+"""Battles: sequence (6.1), rounds and firing order (6.21), reserves (6.22), combat and hits
+(6.31, 6.32), retreats (6.5), regroup (6.6), elimination and truce (6.8, 6.9), naval battle (8.2)."""
+
+from games.pax_baltica import turn
+from games.pax_baltica.combat import hits_of
+
+
+def attack_ingermanland(pb, *names):
+    """12.1, first turn: Sweden moves blocks from Estland into Ingermanland; both end their actions."""
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", *[(n, ["Ingermanland"]) for n in names])))
+    return pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+
+
+def test_pjotr_i_rolls_four_dice_and_hits_on_three_or_less():
+    """6.31 Combat example: "Pjotr I roll 4 dice. It has B3 ... If the dice rolled are 1, 2, 4, & 5, the Russian
+    player scores two hits and two misses." """
+    assert hits_of([1, 2, 4, 5], 3) == 2
+
+
+def test_pjotr_i_example_in_a_battle(pb):
+    """6.31: the same roll in a battle takes two steps off the Swedish blocks."""
+    state = attack_ingermanland(pb, "Vellinck", "Estlandska")
+    state = pb.play(state, ("start_battle", 0, {"territory": "Ingermanland"}))
+    before = pb.steps(state, "Vellinck") + pb.steps(state, "Estlandska")
+    state = pb.play(state, ("combat_fire", 1, {"block": "Pjotr I", "dice": [1, 2, 4, 5]}))
+    assert before - (pb.steps(state, "Vellinck") + pb.steps(state, "Estlandska")) == 2
+
+
+def test_karl_xii_combat_round_order(pb):
+    """6.32 Combat round example: Karl XII (A3) and Pommerska (B1) attack Reventlov (B2) and Prins Christian (B1):
+    "1. Karl XII 2. Reventlov 3. Prins Christian 4. Pommerska ... The two Danish blocks do not necessarily have
+    to fight in the order above." """
+    state = pb.setup("12.4")
+    state = pb.edit(state, karl_waiting=False)
+    state = pb.place(state, "Karl XII", "Smaland", 4)
+    state = pb.place(state, "Pommerska", "Smaland")
+    state = pb.place(state, "Rehnskiold", "Svealand")
+    state = pb.place(state, "Fynske", "Sjaelland")
+    state = pb.place(state, "Prins Christian", "Skane")
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("Smaland", ("Karl XII", ["Skane"]), ("Pommerska", ["Skane"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Skane"}))
+    assert turn.next_combatants(state) == ["Karl XII"]
+    state = pb.play(state, ("combat_fire", 0, {"block": "Karl XII", "dice": [4, 5, 6, 6]}))
+    assert sorted(turn.next_combatants(state)) == ["Prins Christian", "Reventlov"]
+    assert pb.refused(state, "combat_fire", 0, {"block": "Pommerska", "dice": [6, 6, 6]}, "6.21")
+    state = pb.play(state, ("combat_fire", 1, {"block": "Prins Christian", "dice": [6, 6, 6]}))
+    assert turn.next_combatants(state) == ["Reventlov"]
+    state = pb.play(state, ("combat_fire", 1, {"block": "Reventlov", "dice": [6, 6, 6, 6]}))
+    assert turn.next_combatants(state) == ["Pommerska"]
+    state = pb.play(state, ("combat_fire", 0, {"block": "Pommerska", "dice": [6, 6, 6]}))
+    assert state["battle"]["round"] == 2 and turn.next_combatants(state) == ["Karl XII"]
+
+
+def test_player_1_picks_the_battle(pb):
+    """6.1 Battle sequence: "Player 1 determines which battle is fought first." """
+    state = attack_ingermanland(pb, "Vellinck")
+    assert pb.refused(state, "start_battle", 1, {"territory": "Ingermanland"}, "6.1")
+    assert pb.refused(state, "start_battle", 0, {"territory": "Novgorod"}, "6.1")
+    assert pb.rules(state, "start_battle", 0, {"territory": "Ingermanland"}) == []
+
+
+def test_dice_equal_current_strength(pb):
+    """2.11 / 6.31: "roll as many dice as a block's current Strength." """
+    state = pb.play(attack_ingermanland(pb, "Vellinck"), ("start_battle", 0, {"territory": "Ingermanland"}))
+    assert pb.refused(state, "combat_fire", 1, {"block": "Pjotr I", "dice": [1, 2, 3]}, "6.31")
+
+
+def test_hits_go_to_the_strongest_block(pb):
+    """6.32 Hit allocation: "Each hit is applied to the currently strongest enemy block. When two or more blocks
+    share the highest Strength, the owner chooses which to reduce." """
+    state = pb.play(
+        attack_ingermanland(pb, "Vellinck", "Estlandska"), ("start_battle", 0, {"territory": "Ingermanland"})
+    )
+    assert pb.refused(
+        state, "combat_fire", 1, {"block": "Pjotr I", "dice": [1, 6, 6, 6], "targets": ["Estlandska"]}, "6.32"
+    )
+    state = pb.play(
+        state, ("combat_fire", 1, {"block": "Pjotr I", "dice": [1, 2, 6, 6], "targets": ["Vellinck", "Vellinck"]})
+    )
+    assert (pb.steps(state, "Vellinck"), pb.steps(state, "Estlandska")) == (2, 3)
+    tie = ["Estlandska", "Vellinck"]
+    assert pb.rules(state, "combat_fire", 1, {"block": "Schnwentz", "dice": [1, 6, 6], "targets": tie[:1]}) == []
+
+
+def test_reserves_join_in_round_2(pb):
+    """6.22 Combat reserves: "The blocks crossing other border(s) are considered RESERVES and may not attack/retreat
+    or take hits until the second combat round." """
+    state = pb.place(pb.actions(pb.setup("12.1")), "Elfsborg", "Nyen")
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(state, ("group_move", 0, pb.move("Nyen", ("Elfsborg", ["Ingermanland"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Ingermanland", "main_attack_from": "Estland"}))
+    assert state["battle"]["reserves"] == ["Elfsborg"]
+    assert "Elfsborg" not in pb.engine.view(state, 1)["blocks"]
+    assert pb.refused(
+        state, "combat_fire", 1, {"block": "Pjotr I", "dice": [1, 1, 1, 1], "targets": ["Elfsborg"] * 4}, "6.32"
+    )
+
+
+def test_retreat_rules(pb):
+    """6.5 Retreats: "The Attacker can only retreat via borders used to attack"; "The Defender may not retreat
+    through borders that were used by the Attacker"; 4.3: "Retreat into an enemy territory is prohibited." """
+    state = pb.play(attack_ingermanland(pb, "Vellinck"), ("start_battle", 0, {"territory": "Ingermanland"}))
+    assert pb.refused(state, "combat_retreat", 1, {"block": "Pjotr I", "path": [pb.step("Estland")]}, "6.5")
+    assert pb.rules(state, "combat_retreat", 1, {"block": "Pjotr I", "path": [pb.step("Novgorod")]}) == []
+    for name in ("Pjotr I", "Schnwentz", "Kazanski"):
+        state = pb.play(state, ("combat_fire", 1, {"block": name, "dice": [6] * pb.steps(state, name)}))
+    assert pb.refused(state, "combat_retreat", 0, {"block": "Vellinck", "path": [pb.step("Livland")]}, "6.5")
+    state = pb.play(state, ("combat_retreat", 0, {"block": "Vellinck", "path": [pb.step("Estland")]}))
+    assert pb.at(state, "Vellinck") == "Estland" and state["battle"] is None
+
+
+def test_retreat_into_enemy_territory_is_prohibited(pb):
+    """4.3 Territorial control: "Retreat into an enemy territory is prohibited even if vacant." """
+    state = pb.play(attack_ingermanland(pb, "Vellinck"), ("start_battle", 0, {"territory": "Ingermanland"}))
+    assert pb.refused(state, "combat_retreat", 1, {"block": "Pjotr I", "path": [pb.step("Nyen")]}, "4.3")
+
+
+def test_attacker_retreats_after_round_3(pb):
+    """6.2 Battle turns: "The attacker ... must retreat if a battle is not concluded by the end of the third round." """
+    state = pb.play(attack_ingermanland(pb, "Vellinck"), ("start_battle", 0, {"territory": "Ingermanland"}))
+    for _round in range(3):
+        while state["battle"] and not state["battle"]["retreat_due"]:
+            name = turn.next_combatants(state)[0]
+            seat = pb.engine.view(state)["active_seats"][0]
+            state = pb.play(state, ("combat_fire", seat, {"block": name, "dice": [6] * pb.steps(state, name)}))
+    assert state["battle"]["retreat_due"] == ["Vellinck"]
+    assert pb.refused(state, "combat_fire", 0, {"block": "Vellinck", "dice": [6, 6, 6, 6]}, "6.2")
+    state = pb.play(state, ("combat_retreat", 0, {"block": "Vellinck", "path": [pb.step("Estland")]}))
+    assert state["battle"] is None and pb.at(state, "Vellinck") == "Estland"
+
+
+def test_eliminated_blocks_go_to_the_pool_and_royals_die(pb):
+    """6.32 NOTE: "Blocks eliminated in combat are placed in the replacement pool." 6.8: royal blocks are out for good;
+    "The elimination of the Frederik IV, August II or Pjotr I royal blocks also automatically creates a TRUCE." """
+    state = pb.place(attack_ingermanland(pb, "Vellinck"), "Pjotr I", "Ingermanland", 1)
+    state = pb.place(state, "Schnwentz", "Novgorod")
+    state = pb.place(state, "Kazanski", "Novgorod")
+    state = pb.place(state, "Sjeremetev", "Novgorod")
+    state = pb.play(state, ("start_battle", 0, {"territory": "Ingermanland"}))
+    state = pb.play(state, ("combat_fire", 1, {"block": "Pjotr I", "dice": [6]}))
+    state = pb.play(state, ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}))
+    assert pb.at(state, "Pjotr I") == "dead"
+    assert state["active"]["russia"] is False and state["truces"]["russia"] == 1700
+    assert pb.at(state, "Repnin") == "pool"
+
+
+def test_regroup_only_into_friendly_territory(pb):
+    """6.6 Regrouping: "Maximum movement distance is 1 territory away to any friendly territories free of enemy blocks." """
+    state = pb.place(attack_ingermanland(pb, "Vellinck"), "Pjotr I", "Ingermanland", 1)
+    for name in ("Schnwentz", "Kazanski", "Sjeremetev"):
+        state = pb.place(state, name, "Moskva")
+    state = pb.play(
+        state, ("start_battle", 0, {"territory": "Ingermanland"}), ("combat_fire", 1, {"block": "Pjotr I", "dice": [6]})
+    )
+    state = pb.play(state, ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}))
+    assert state["regroup"] == {"territory": "Ingermanland", "seat": 0}
+    assert pb.refused(state, "regroup", 0, {"moves": [{"block": "Vellinck", "to": pb.step("Novgorod")}]}, "6.6")
+    state = pb.play(state, ("regroup", 0, {"moves": [{"block": "Vellinck", "to": pb.step("Nyen")}]}))
+    assert pb.at(state, "Vellinck") == "Nyen"
+
+
+def test_warships_fight_at_sea(pb):
+    """8.2 Naval battles: "If both players have warships in the same sea zone, they engage each other in battle." """
+    state = pb.setup("12.5")
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("Baltic Sea", ("Wattrang", ["Southern Baltic Sea", "Kattegat"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    assert pb.engine.view(state)["battles_pending"] == ["Kattegat"]
+    state = pb.play(state, ("start_battle", 0, {"territory": "Kattegat"}))
+    state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [1, 2, 6]}))
+    assert pb.at(state, "Wattrang") == "pool"

@@ -1,0 +1,131 @@
+"""Sieges (3.43, 6.7), conquests and their RP (4.3, 5.1), truces (6.9)."""
+
+from games.pax_baltica import upkeep
+from games.pax_baltica.board import Draft
+from games.pax_baltica.combat import conquer
+
+
+def besiege_novgorod(pb, *names, origin="Estland"):
+    """12.1, first turn: Repnin leaves Novgorod; Swedish blocks march in (a free siege, 3.43)."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Repnin", "Moskva")
+    for name in names:
+        state = pb.place(state, name, origin)
+    state = pb.play(state, ("group_move", 0, pb.move(origin, *[(n, ["Novgorod"]) for n in names])))
+    return pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+
+
+def test_moving_into_an_empty_enemy_territory_allows_a_free_siege(pb):
+    """3.43 Siege: "As a result of movement if moving into an empty, (non-occupied) enemy territory." """
+    state = besiege_novgorod(pb, "Vellinck")
+    assert state["phase"] == "battle" and state["sieges"] == {"Novgorod": 0}
+
+
+def test_enough_hits_break_the_garrison_and_cost_its_owner_4_rp(pb):
+    """3.43.a: "a player must inflict equal or more hits than the strength of the garrison"; 4.3: "the original
+    territorial owner loses 4 RP." """
+    state = besiege_novgorod(pb, "Vellinck")
+    before = upkeep.rp_track(state, "russia")
+    state = pb.play(
+        state,
+        (
+            "siege",
+            0,
+            {"territory": "Novgorod", "rolls": [{"block": "Vellinck", "dice": [1, 2, 5, 6]}], "garrison_dice": []},
+        ),
+    )
+    assert state["control"]["Novgorod"] == "sweden"
+    assert upkeep.rp_track(state, "russia") == before - 4
+    assert state["phase"] == "supply"
+
+
+def test_re_conquest_restores_the_rp(pb):
+    """4.3: "If or when the territory is re-conquered the RP table is adjusted accordingly." """
+    state = besiege_novgorod(pb, "Vellinck")
+    state = pb.play(
+        state,
+        (
+            "siege",
+            0,
+            {"territory": "Novgorod", "rolls": [{"block": "Vellinck", "dice": [1, 2, 5, 6]}], "garrison_dice": []},
+        ),
+    )
+    draft = Draft(state)
+    conquer(draft, "Novgorod", "russia", None)
+    assert upkeep.rp_track(draft.state, "russia") == upkeep.rp_track(pb.setup("12.1"), "russia")
+
+
+def test_the_garrison_fires_back_as_c1(pb):
+    """6.7: "Garrisons are treated as C1 blocks ... Roll as many dice as the strength of the garrison." """
+    state = besiege_novgorod(pb, "Vellinck")
+    data = {"territory": "Novgorod", "rolls": [{"block": "Vellinck", "dice": [1, 5, 5, 6]}], "garrison_dice": [1, 1]}
+    assert pb.refused(state, "siege", 0, data, "6.7"), "one hit taken: the garrison has strength 1 left"
+    state = pb.play(state, ("siege", 0, {**data, "garrison_dice": [1]}))
+    assert pb.steps(state, "Vellinck") == 3 and state["control"]["Novgorod"] == "russia"
+    assert state["garrison_hits"] == {"Novgorod": 1}
+
+
+def test_regiments_only_besiege_garrisons_of_value_1(pb):
+    """3.43.b: "regimental blocks can only besiege garrisons with defence value 1." """
+    state = besiege_novgorod(pb, "Vellinck", "Estlandska")
+    data = {"territory": "Novgorod", "rolls": [{"block": "Estlandska", "dice": [1, 2, 3]}], "garrison_dice": []}
+    assert pb.refused(state, "siege", 0, data, "3.43.b")
+
+
+def test_one_siege_attempt_per_block_per_turn(pb):
+    """3.43.b: "IMPORTANT: You can only make one siege attempt per block per turn." """
+    state = besiege_novgorod(pb, "Vellinck")
+    state = pb.place(state, "Vellinck", "Novgorod", sieged=True)
+    data = {"territory": "Novgorod", "rolls": [{"block": "Vellinck", "dice": [1, 2, 3, 4]}], "garrison_dice": []}
+    assert pb.refused(state, "siege", 0, data, "3.43.b")
+
+
+def test_two_nations_never_besiege_together(pb):
+    """6.4 Co-operation: "2, or more, nations may not perform siege attempts against the same garrison." """
+    state = pb.setup("12.3")
+    state = pb.place(state, "Ogilvy", "Moskva")
+    state = pb.place(state, "Lewenhaupt", "Velikaya")
+    state = pb.place(state, "Lubomirski", "Velikaya")
+    state = pb.edit(state, phase="battle", player1=0, sieges={"Velikaya": 0}, declared_sieges={"Velikaya": 0})
+    rolls = [{"block": "Lewenhaupt", "dice": [6, 6, 6, 6]}, {"block": "Lubomirski", "dice": [6, 6, 6, 6]}]
+    assert pb.refused(state, "siege", 0, {"territory": "Velikaya", "rolls": rolls, "garrison_dice": [6]}, "6.4")
+    assert pb.rules(state, "siege", 0, {"territory": "Velikaya", "rolls": rolls[:1], "garrison_dice": [6]}) == []
+
+
+def test_declaring_a_siege_needs_a_block_there(pb):
+    """3.43: "When performing a Siege attempt by paying 1 action, the attacker must already have one block in the
+    territory." """
+    state = pb.actions(pb.setup("12.1"))
+    assert pb.refused(state, "declare_siege", 0, {"territory": "Novgorod"}, "3.43")
+    state = pb.place(pb.place(state, "Repnin", "Moskva"), "Vellinck", "Novgorod")
+    state = pb.play(state, ("declare_siege", 0, {"territory": "Novgorod"}))
+    assert state["declared_sieges"] == {"Novgorod": 0}
+
+
+def test_a_declared_siege_must_be_conducted(pb):
+    """3.43: a siege attempt paid with an action is conducted in the battle phase."""
+    state = pb.place(pb.place(pb.actions(pb.setup("12.1")), "Repnin", "Moskva"), "Vellinck", "Novgorod")
+    state = pb.play(
+        state, ("declare_siege", 0, {"territory": "Novgorod"}), ("end_actions", 0, {}), ("end_actions", 1, {})
+    )
+    assert pb.refused(state, "supply_check", 0, {"losses": []}, "6.1")
+
+
+def test_entering_a_besieged_territory_breaks_the_siege(pb):
+    """3.42: "When moving into a territory where the enemy have declared a siege, the siege attempt is broken off and
+    replaced by a regular battle." """
+    state = pb.place(pb.place(pb.actions(pb.setup("12.1")), "Repnin", "Velikaya"), "Vellinck", "Novgorod")
+    state = pb.play(state, ("declare_siege", 0, {"territory": "Novgorod"}), ("end_actions", 0, {}))
+    state = pb.play(state, ("group_move", 1, pb.move("Velikaya", ("Repnin", ["Novgorod"]))), ("end_actions", 1, {}))
+    assert state["sieges"] == {} and pb.engine.view(state)["battles_pending"] == ["Novgorod"]
+
+
+def test_a_fallen_capital_is_a_truce(pb):
+    """3.43.a: "A successful siege on a capitol (underlined) results in a TRUCE (6.9)"; 6.9: "all of the losing
+    nation's combat blocks are placed in the replacement pool." """
+    state = besiege_novgorod(pb, "Karl XII", origin="Estland")
+    state = pb.place(state, "Karl XII", "Sachsen")
+    state = pb.edit(state, sieges={"Sachsen": 0})
+    data = {"territory": "Sachsen", "rolls": [{"block": "Karl XII", "dice": [1, 2, 3, 1]}], "garrison_dice": []}
+    state = pb.play(state, ("siege", 0, data))
+    assert state["active"]["saxony"] is False and pb.at(state, "Flemming") == "pool"
+    assert state["control"]["Sachsen"] == "saxony", "6.9: capitals are never kept"

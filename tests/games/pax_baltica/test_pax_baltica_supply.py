@@ -1,0 +1,101 @@
+"""Supply, forage and attrition (7.x), with the rulebook's supply examples."""
+
+from games.pax_baltica import supply
+
+
+def at_supply(pb, state):
+    return pb.edit(state, phase="supply", player1=0, done=[])
+
+
+def test_trakai_example_strongest_block_loses_a_step(pb):
+    """7.1 example: "In Trakai Vellinck, Savolax and Elfsborg ... cost 4 FP (1 army + 2 reg). Vellinck provides 1 extern
+    FP so the total cost lands on 3 FP. Trakai only supports 2 FP so the strongest block, in this case Vellinck,
+    loses 1 step due to attrition." """
+    state = pb.setup("12.1")
+    for name in ("Vellinck", "Savolax", "Elfsborg"):
+        state = pb.place(state, name, "Trakai")
+    state = pb.place(state, "Elfsborg", "Trakai", 2)
+    state = pb.place(state, "Savolax", "Trakai", 2)
+    state = at_supply(pb, state)
+    assert supply.required_losses(state, 0) == {"Trakai": 1}
+    assert pb.refused(state, "supply_check", 0, {"losses": ["Elfsborg"]}, "7.5")
+    assert pb.refused(state, "supply_check", 0, {"losses": []}, "7.5")
+    state = pb.play(state, ("supply_check", 0, {"losses": ["Vellinck"]}))
+    assert pb.steps(state, "Vellinck") == 3
+
+
+def test_mazowsze_example_the_support_train_feeds_both(pb):
+    """7.1 example: "Lewenhaupt and Sodermanland ... cost 3 FP (1 army + 1 reg). Lewenhaupt provides 1 extern SP so
+    the total cost lands on 2 FP. Mazowsze supports 2 FP so both blocks can live of the land." """
+    state = pb.place(pb.place(pb.setup("12.1"), "Lewenhaupt", "Mazowsze"), "Sodermanland", "Mazowsze")
+    assert supply.required_losses(state, 0) == {}
+
+
+def test_pomorskie_example_a_regiment_costs_1_fp(pb):
+    """7.1 example: "Ostgota ... is a regiment (cost 1 FP) and Pomorskie support 2 FP so there is no attrition here." """
+    state = pb.place(pb.setup("12.1"), "Ostgota", "Pomorskie")
+    assert supply.required_losses(state, 0) == {}
+
+
+def test_attrition_never_eliminates(pb):
+    """7.5 Attrition: "Blocks can never be eliminated due to attrition." """
+    state = pb.setup("12.1")
+    for name in ("Elfsborg", "Kronoberg"):
+        state = pb.place(state, name, "Mecklenburg", 1)
+    state = at_supply(pb, state)
+    assert supply.required_losses(state, 0) == {}
+    assert pb.refused(state, "supply_check", 0, {"losses": ["Elfsborg"]}, "7.5")
+
+
+def test_internal_forage_feeds_only_its_own_nation(pb):
+    """7.4: a support train supports "blocks of the same nationality, in the same territory"; 4.7: transit
+    territories provide no FP."""
+    state = pb.place(pb.setup("12.1"), "Flemming", "Schlesien")
+    assert supply.required_losses(state, 1) == {"Schlesien": 1}
+    mixed = pb.place(state, "Kazanski", "Schlesien")
+    assert supply.required_losses(mixed, 1) == {"Schlesien": 2}
+
+
+def test_player_1_begins_the_supply_checks(pb):
+    """The game, Supply Phase: "Player 1 begins." """
+    state = pb.edit(pb.setup("12.1"), phase="supply", player1=1, done=[])
+    assert pb.refused(state, "supply_check", 0, {"losses": []}, "The game: Supply Phase")
+    state = pb.play(state, ("supply_check", 1, {"losses": []}))
+    assert pb.engine.view(state)["active_seats"] == [0]
+
+
+def test_out_of_supply_blocks_may_not_rebuild(pb):
+    """7.2 Out of supply: blocks out of supply "may not use any type of reinforcements, either by replacement points
+    or by using actions"; 7.1: only an "un-besieged national territory" is a supply source by itself."""
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.place(state, "Vellinck", "Estland", 3)
+    assert pb.rules(state, "rebuild", 0, {"block": "Vellinck"}) == []
+    besieged = pb.place(pb.place(state, "Vellinck", "Livland", 3), "Estlandska", "Estland")
+    assert pb.refused(besieged, "rebuild", 0, {"block": "Vellinck"}, "7.2")
+
+
+def test_supply_lines_follow_the_edition_borders(pb):
+    """7.1: "An enemy territory bordering to a national or conquered territory AND can trace a supply line back to any
+    national territory" is supply capable."""
+    borders = [
+        {"a": "Estland", "b": "Ingermanland", "colour": "black"},
+        {"a": "Ingermanland", "b": "Novgorod", "colour": "black"},
+        {"a": "Novgorod", "b": "Velikaya", "colour": "black"},
+    ]
+    state = pb.actions(pb.setup("12.1", map={"borders": borders}))
+    state = pb.place(pb.place(state, "Pjotr I", "Moskva"), "Sjeremetev", "Moskva")
+    state = pb.place(pb.place(state, "Schnwentz", "Moskva"), "Kazanski", "Moskva")
+    state = pb.place(pb.place(state, "Repnin", "Moskva"), "Vellinck", "Novgorod", 3)
+    assert supply.in_supply(state, "Vellinck")
+    far = pb.place(state, "Vellinck", "Velikaya", 3)
+    assert not supply.in_supply(far, "Vellinck")
+    assert pb.refused(far, "rebuild", 0, {"block": "Vellinck"}, "7.2")
+
+
+def test_rebuild_adds_a_step_but_not_to_warships(pb):
+    """3.45: "you may rebuild one step on any on-map block, except warships and blocks that is out of supply." """
+    state = pb.place(pb.actions(pb.setup("12.1")), "Karl XII", "Skane", 2)
+    assert pb.refused(state, "rebuild", 0, {"block": "Wattrang"}, "3.45")
+    assert pb.refused(state, "rebuild", 0, {"block": "Elfsborg"}, "2.11")
+    state = pb.play(state, ("rebuild", 0, {"block": "Karl XII"}))
+    assert pb.steps(state, "Karl XII") == 3
