@@ -1,8 +1,9 @@
 """What a move does to the table: ``applied(state, move)`` is the next state.
 
 Each move copies only what it changes. Moves a strict play would refuse are applied as the
-table made them (a record play logs them that way); only a placement with no building
-chosen cannot be applied at all.
+table made them (a record play logs them that way), except where there is nothing to apply
+them to: before the leader card is taken, after the end, a placement with no building
+chosen, a seat not at the table.
 """
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ from games.vasa_regalis.table import (
 
 
 def applied(state: JSON, move: Move) -> JSON:
+    if state["phase"] == "finished":
+        raise EngineError("The game is over; no move can follow it.")
+    if state["phase"] == "leader" and move.type != "choose_leader":
+        raise EngineError("Nobody holds the shipyard leader card yet, so there is no turn order.")
     new = dict(state)
     EFFECTS[move.type](state, new, move)
     advance(new)
@@ -48,9 +53,18 @@ def _shown(new: JSON, entry: JSON) -> None:
     new["shown"] = [*new["shown"], {"round": new["round"], **entry}]
 
 
+def _existing(state: JSON, seat: int) -> int:
+    if seat >= state["seat_count"]:
+        raise EngineError(f"There is no seat {seat} at this table.")
+    return seat
+
+
 def _choose_leader(state: JSON, new: JSON, move: Move) -> None:
-    leader = move.data["seat"]
-    new.update(phase="roles", round=1, leader=leader, steps=role_choice_steps(state, leader))
+    leader = _existing(state, move.data["seat"])
+    if state["phase"] == "leader":
+        new.update(phase="roles", round=1, leader=leader, steps=role_choice_steps(state, leader))
+    else:
+        new["leader"] = leader
 
 
 def _choose_role(state: JSON, new: JSON, move: Move) -> None:
@@ -98,16 +112,16 @@ def _put_on_ship(new: JSON, seat: int, good: str, value: int) -> None:
 def _order_replacement(state: JSON, new: JSON, move: Move) -> None:
     _complete_step(state, new, move)
     target, good = move.data["target"], move.data["good"]
-    if target is None:
+    if target is None or good is None:
         return
     _shown(new, {"to": None, "seat": target, "how": "king's order", "good": good, "by": move.seat})
-    if target < state["seat_count"] and sum(state["hands"][target][good]) > 0:
+    if sum(state["hands"][_existing(state, target)][good]) > 0:
         replacement = {"seat": target, "type": "replace", "role": "king", "good": good}
         new["steps"] = [replacement, *new["steps"]]
 
 
 def _trade(state: JSON, new: JSON, move: Move) -> None:
-    partner = move.data["with"]
+    partner = _existing(state, move.data["with"])
     for giver, taker, goods in ((move.seat, partner, move.data["give"]), (partner, move.seat, move.data["receive"])):
         for item in goods:
             _with_hand(new, giver, changed(new["hands"][giver], item["good"], item["value"], -1))
@@ -116,7 +130,8 @@ def _trade(state: JSON, new: JSON, move: Move) -> None:
 
 
 def _end_inventory(state: JSON, new: JSON, move: Move) -> None:
-    start_building(new)
+    if state["phase"] == "inventory":
+        start_building(new)
 
 
 def _choose_building(state: JSON, new: JSON, move: Move) -> None:
@@ -137,8 +152,8 @@ def _place(state: JSON, new: JSON, move: Move) -> None:
 
 def _inspect(state: JSON, new: JSON, move: Move) -> None:
     target, good = move.data["target"], move.data["good"]
-    if target is not None and target < state["seat_count"]:
-        value = state["ships"][target][good]
+    if target is not None and good is not None:
+        value = state["ships"][_existing(state, target)][good]
         _shown(new, {"to": move.seat, "seat": target, "how": "inspection", "good": good, "value": value})
     _complete_step(state, new, move)
 

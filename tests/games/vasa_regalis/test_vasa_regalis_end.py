@@ -1,6 +1,8 @@
 """End of the game, outcome and tie-breaks (sections 7 and 2), views and record plays."""
 
-from games.contract import Move
+import pytest
+
+from games.contract import EngineError, Move
 from games.vasa_regalis import ENGINE
 
 GOODS = ("wood", "cloth", "iron", "sculpture")
@@ -144,3 +146,12 @@ def test_a_record_play_applies_a_refused_move_as_the_table_made_it(new_table):
     state = ENGINE.apply(table.state, move)
     assert state["hands"][1]["wood"] == [3, 0, 0]
     assert ENGINE.view(state)["active_seats"] == [1], "the round goes on with seat 1 choosing a role"
+
+
+def test_a_record_play_cannot_apply_a_move_before_the_leader_card_or_after_the_end(new_table):
+    """3 and 7: without the leader card there is no turn order; after the end nothing follows."""
+    with pytest.raises(EngineError):
+        ENGINE.apply(new_table(3).state, Move("choose_role", 0, {"role": "king"}))
+    end = ended(new_table, [(3, 3, 3, 3)] * 3, [(0, 0, 0)] * 3)
+    with pytest.raises(EngineError):
+        ENGINE.apply(end.state, Move("choose_role", 0, {"role": "king"}))
