@@ -19,10 +19,14 @@ def seal_scores(state: JSON) -> list[int]:
 def governor_victory(state: JSON, player: int) -> JSON | None:
     """A governor starts the turn with at least 2 more provinces than any other player and a
     positive amount of thaler (the thaler held: only the Swedish victory nets loans and deposits)."""
-    if state["players"][player]["seat"] is None:
+    if state["players"][player]["seat"] is None or state["players"][player]["thaler"] <= 0:
         return None
-    others = [seals_of(state, other) for other in range(len(state["players"])) if other != player]
-    if seals_of(state, player) >= max(others) + 2 and state["players"][player]["thaler"] > 0:
+    provinces = [0] * len(state["players"])
+    for district in state["districts"]:
+        if district["seal"] is not None:
+            provinces[district["seal"]] += 1
+    others = provinces[:player] + provinces[player + 1 :]
+    if provinces[player] >= max(others) + 2:
         return _won(state, [state["players"][player]["seat"]], GOVERNOR_VICTORY)
     return None
 

@@ -35,6 +35,8 @@ OUT_OF_STEP = {
     "colonist": (rules.COLONIST, "Choose 1 of the work actions next: Invest, Produce, Day Work or Assemble."),
     "end": (rules.COURSE, "Your Colonist action is done: end the turn."),
 }
+#: Events after which Fort thaler grow (ships pass) or seals leave districts: the Dutch may win.
+FORTS_OR_SEALS_CHANGE = ("sail", "assemble")
 CHECKS = {name: getattr(actions, f"check_{name}") for name in EVENT_TYPES if name != "end_turn"}
 APPLIES = {name: getattr(actions, f"apply_{name}") for name in EVENT_TYPES if name != "end_turn"}
 
@@ -115,7 +117,7 @@ class NovaSueciaEngine(Engine):
             _advance_step(draft, move.type)
         if move.type == "invest":
             _start_final_turns_when_all_sealed(draft, player)
-        if draft.state["outcome"] is None:
+        if move.type in FORTS_OR_SEALS_CHANGE and draft.state["outcome"] is None:
             draft.set("outcome", dutch_victory(draft.state))
         return draft.state
 

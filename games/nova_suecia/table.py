@@ -15,20 +15,20 @@ class Draft:
 
     def __init__(self, state: JSON) -> None:
         self.state = dict(state)
-        self._copied: set[tuple] = set()
+        self._copied: set = set()
 
     def part(self, key: str) -> JSON:
         """A top-level dict or list of the state, copied once."""
-        if (key,) not in self._copied:
-            self.state[key] = _copy(self.state[key])
-            self._copied.add((key,))
+        if key not in self._copied:
+            self.state[key] = self.state[key].copy()
+            self._copied.add(key)
         return self.state[key]
 
     def item(self, key: str, index: int | str) -> JSON:
         """An element (dict) of a top-level list or dict, copied once."""
         container = self.part(key)
         if (key, index) not in self._copied:
-            container[index] = _copy(container[index])
+            container[index] = container[index].copy()
             self._copied.add((key, index))
         return container[index]
 
@@ -40,10 +40,6 @@ class Draft:
 
     def set(self, key: str, value: JSON) -> None:
         self.state[key] = value
-
-
-def _copy(value: JSON) -> JSON:
-    return list(value) if isinstance(value, list) else dict(value)
 
 
 def controller(state: JSON, player: int) -> int:
