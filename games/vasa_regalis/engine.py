@@ -67,6 +67,7 @@ class VasaRegalisEngine(Engine):
             "shipyard_leader": state["leader"],
             "active_seats": _active_seats(state, steps),
             "legal_event_types": _legal_event_types(state, steps),
+            "next_steps": steps,
             "scores": None,
             "finished": finished,
             "roles": state["roles"],

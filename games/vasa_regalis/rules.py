@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from games.contract import JSON, Move, Violation
 from games.vasa_regalis.table import (
+    STEP_EVENTS,
     building_choices,
     forced_buildings,
     matching_step,
@@ -54,9 +55,12 @@ def violations(state: JSON, move: Move) -> list[Violation]:
 
 def _out_of_turn(state: JSON, move: Move) -> Violation:
     expected = open_steps(state)
+    seat = expected[0]["seat"]
     what = " or ".join(STEP_WORDS[step["type"]][0] for step in expected)
     section = STEP_WORDS[expected[0]["type"]][1]
-    return Violation(section, f"Now seat {expected[0]['seat']} must {what}; a '{move.type}' is not possible.")
+    if any(move.type in STEP_EVENTS[step["type"]] for step in expected):
+        return Violation(section, f"It is seat {seat}'s turn to {what}, not seat {move.seat}'s.")
+    return Violation(section, f"Now seat {seat} must {what}; a '{move.type}' is not possible.")
 
 
 def _check_leader(state: JSON, move: Move) -> list[Violation]:
