@@ -224,3 +224,40 @@ def test_inventory_only_with_the_advanced_rules(new_table):
     trade = {"with": 1, "give": [{"good": "wood", "value": 1}], "receive": [{"good": "wood", "value": 1}]}
     assert table.rules("trade", 0, **trade) == ["6. Inventory (advanced rules)"]
     assert table.rules("end_inventory") == ["6. Inventory (advanced rules)"]
+
+
+def test_king_names_both_the_player_and_the_good(new_table):
+    """King: "order another player to replace 1 good": a player without a good, or the reverse, is no order."""
+    table = wood_built_with_value_1(new_table).play("choose_role", 0, role="king")
+    assert table.rules("order_replacement", 0, target=2, good=None) == ["King"]
+    assert table.rules("order_replacement", 0, target=None, good="wood") == ["King"]
+    assert table.rules("order_replacement", 0, target=7, good="wood") == ["King"]
+
+
+def test_inspection_names_both_the_ship_and_the_good(new_table):
+    """5: "look at 1, and only 1, placed good on another player's ship"."""
+    table = new_table(3).play("choose_leader", seat=0).deal(1, "iron", 3).roles_done()
+    table.play("choose_building", 0, good="iron")
+    for seat in range(3):
+        table.play("place", seat, value=1)
+    assert table.rules("inspect", 2, target=1, good=None) == ["5. Inspection"]
+    assert table.rules("inspect", 2, target=None, good="iron") == ["5. Inspection"]
+
+
+def test_inventory_comes_before_the_building(new_table):
+    """6: "Before the building action, there is an inventory action." """
+    table = new_table(3, inventory=True).play("choose_leader", seat=0).deal(0, "iron", 3).roles_done()
+    assert table.view()["legal_event_types"] == ["trade", "end_inventory"]
+    assert table.rules("choose_building", 0, good="iron") == ["6. Inventory (advanced rules)"]
+    table.play("end_inventory").play("choose_building", 0, good="iron")
+
+
+def test_inventory_exchanges_goods_between_two_players(new_table):
+    """6: "all players may simultaneously exchange goods with each other": with another player,
+    and at least one good changes hands."""
+    table = new_table(3, inventory=True).play("choose_leader", seat=0).roles_done()
+    wood = {"good": "wood", "value": 1}
+    assert table.rules("trade", 0, **{"with": 0, "give": [wood], "receive": [wood]}) == [
+        "6. Inventory (advanced rules)"
+    ]
+    assert table.rules("trade", 0, **{"with": 1, "give": [], "receive": []}) == ["6. Inventory (advanced rules)"]
