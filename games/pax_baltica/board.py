@@ -59,6 +59,11 @@ def is_known_territory(state: JSON, name: str) -> bool:
     return name in state["tables"]["territories"]
 
 
+def nations_at_war(state: JSON) -> list[str]:
+    """The nations in the war now (Holstein-Gottorp is only a Swedish transit territory, 4.7)."""
+    return sorted(n for n, active in state["active"].items() if active and n != "holstein-gottorp")
+
+
 def side_of(state: JSON, nation: str) -> int | None:
     return state["sides"].get(nation)
 

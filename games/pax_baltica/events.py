@@ -208,9 +208,7 @@ def check_general_event(state: JSON, move: Move) -> list[Violation]:
 
 def _recruitment_problems(state: JSON, recruitment: list[JSON]) -> list[Violation]:
     """14.1 result 4: every country at war rolls and gains that many steps in its homeland."""
-    expected = sorted(
-        n for n, active in state["active"].items() if active and n in state["tables"]["nations"] and n != "britain"
-    )
+    expected = [n for n in board.nations_at_war(state) if n != "britain"]
     if sorted(r["nation"] for r in recruitment) != expected:
         return [Violation(RULE_14_1, f"Every country at war rolls for recruitment: {', '.join(expected)}.")]
     for entry in recruitment:

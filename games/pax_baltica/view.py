@@ -26,14 +26,10 @@ def table_view(state: JSON, seat: int | None = None) -> dict[str, JSON]:
         "actions_left": state["actions"],
         "acting": state["acting"],
         "replacement_points": dict(state["rp"]),
-        "replacement_table": {
-            n: upkeep.rp_track(state, n)
-            for n, active in state["active"].items()
-            if active and n in state["tables"]["nations"]
-        },
+        "replacement_table": {n: upkeep.rp_track(state, n) for n in board.nations_at_war(state)},
         "sweden_victory_rp": victory.victory_rp(state),
         "victory_level": victory.victory_level(state),
-        "nations_at_war": sorted(n for n, active in state["active"].items() if active and n != "holstein-gottorp"),
+        "nations_at_war": board.nations_at_war(state),
         "sides": {n: s for n, s in state["sides"].items() if s is not None and n in state["active"]},
         "truces": dict(state["truces"]),
         "control": dict(state["control"]),

@@ -1,0 +1,108 @@
+"""The event tables: general events (14.1) and national events (14.2, 3.44)."""
+
+
+def event_due(pb, scenario="12.1"):
+    """Sweden rolled a 6 (after the first turn): its general event is due."""
+    state = pb.edit(pb.setup(scenario), turn=2, swedish_first_actions=None, player1=1, rolls=[None, None])
+    return pb.play(state, ("action_roll", 0, {"roll": 6}), ("action_roll", 1, {"roll": 2}))
+
+
+def test_plague_costs_every_block_a_step_but_never_eliminates(pb):
+    """14.1 1: "Plague. All blocks lose 1 step. No blocks may be eliminated." """
+    state = pb.place(event_due(pb), "Repnin", "Novgorod", 1)
+    state = pb.play(state, ("general_event", 0, {"roll": 1}))
+    assert (pb.steps(state, "Pjotr I"), pb.steps(state, "Karl XII"), pb.steps(state, "Repnin")) == (3, 3, 1)
+
+
+def test_epidemics_strike_the_rolled_region(pb):
+    """14.1 2: "Epidemics. Roll 1D6 for region. All blocks in that area lose 1 step ... 4. Sweden-Finland." """
+    state = event_due(pb)
+    assert pb.refused(state, "general_event", 0, {"roll": 2}, "14.1")
+    state = pb.play(state, ("general_event", 0, {"roll": 2, "region_roll": 4}))
+    assert pb.steps(state, "Karl XII") == 3 and pb.steps(state, "Pjotr I") == 4
+
+
+def test_attrition_event_strikes_only_enemy_blocks(pb):
+    """14.1 3: "Attrition. Roll 1D6 for region. All enemy blocks in that area lose 1 step. 1. Baltic (Estland, Livland,
+    Ingermanland and Nyen)." """
+    state = pb.play(event_due(pb), ("general_event", 0, {"roll": 3, "region_roll": 1}))
+    assert pb.steps(state, "Pjotr I") == 3 and pb.steps(state, "Flemming") == 3 and pb.steps(state, "Vellinck") == 4
+
+
+def test_recruitment_steps_go_to_blocks_in_the_homeland(pb):
+    """14.1 4: "All countries roll 1D6 and gain as many steps as the die shows. Steps must be applied in the native
+    homeland." """
+    state = pb.place(event_due(pb), "Karl XII", "Skane", 2)
+    recruitment = [
+        {"nation": "sweden", "roll": 2, "blocks": ["Karl XII", "Karl XII"]},
+        {"nation": "russia", "roll": 1, "blocks": []},
+        {"nation": "saxony", "roll": 3, "blocks": []},
+    ]
+    abroad = [*recruitment[:2], {"nation": "saxony", "roll": 3, "blocks": ["Flemming"]}]
+    assert pb.refused(state, "general_event", 0, {"roll": 4, "recruitment": abroad}, "14.1")
+    assert pb.refused(state, "general_event", 0, {"roll": 4, "recruitment": recruitment[:1]}, "14.1")
+    state = pb.play(state, ("general_event", 0, {"roll": 4, "recruitment": recruitment}))
+    assert pb.steps(state, "Karl XII") == 4
+
+
+def test_allied_event_rolls_for_each_country(pb):
+    """14.1 5/6: "Roll on National Events Table. (If allied, roll for each country)." """
+    state = pb.edit(pb.setup("12.1"), turn=2, swedish_first_actions=None, player1=0, rolls=[None, None])
+    state = pb.play(state, ("action_roll", 0, {"roll": 2}), ("action_roll", 1, {"roll": 6}))
+    assert pb.refused(state, "general_event", 1, {"roll": 5, "national": [{"nation": "russia", "roll": 6}]}, "14.1")
+    national = [{"nation": "russia", "roll": 6}, {"nation": "saxony", "roll": 6}]
+    state = pb.play(state, ("general_event", 1, {"roll": 5, "national": national}))
+    assert state["rp_next"] == {"russia": {"add": 8}, "saxony": {"add": 4}}
+
+
+def test_a_national_result_applies_once_a_year(pb):
+    """14.2: "A result on the National Event table can only be applied once within the same year. Disregard any roll
+    that already applies." """
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.play(
+        state,
+        ("national_event", 0, {"nation": "sweden", "roll": 6}),
+        ("national_event", 0, {"nation": "sweden", "roll": 6}),
+    )
+    assert state["rp_next"] == {"sweden": {"add": 8}}
+
+
+def test_national_event_only_for_your_nations(pb):
+    """3.44: "The player must of course control the nation in question." """
+    state = pb.actions(pb.setup("12.1"))
+    assert pb.refused(state, "national_event", 0, {"nation": "russia", "roll": 6}, "3.44")
+
+
+def test_desertion_takes_two_steps_but_never_a_whole_block(pb):
+    """14.2 Sweden 3: "Discontent with the King and the war. 2 steps deserts from any blocks." """
+    state = pb.place(pb.actions(pb.setup("12.1")), "Elfsborg", "Vastergotland", 1)
+    assert pb.refused(
+        state, "national_event", 0, {"nation": "sweden", "roll": 3, "blocks": ["Elfsborg", "Karl XII"]}, "14.2"
+    )
+    assert pb.refused(state, "national_event", 0, {"nation": "sweden", "roll": 3, "blocks": ["Karl XII"]}, "14.2")
+    state = pb.play(state, ("national_event", 0, {"nation": "sweden", "roll": 3, "blocks": ["Karl XII", "Vellinck"]}))
+    assert pb.steps(state, "Karl XII") == 3 and pb.steps(state, "Vellinck") == 3
+
+
+def test_forced_recruitment_adds_four_steps_not_to_warships(pb):
+    """14.2 Sweden 5: "Forced recruitment. Results in 4 new steps at no cost to be placed instantly. Do not apply to
+    Warships." """
+    state = pb.place(
+        pb.place(pb.actions(pb.setup("12.1")), "Karl XII", "Skane", 1), "Wattrang", "Southern Baltic Sea", 1
+    )
+    assert pb.refused(
+        state, "national_event", 0, {"nation": "sweden", "roll": 5, "blocks": ["Wattrang"] + ["Karl XII"] * 3}, "14.2"
+    )
+    state = pb.play(state, ("national_event", 0, {"nation": "sweden", "roll": 5, "blocks": ["Karl XII"] * 3}))
+    assert pb.steps(state, "Karl XII") == 4
+
+
+def test_russian_diplomacy_truce_with_turkey_or_ukraine(pb):
+    """14.2 Russia 4: "Diplomacy. A high ranked diplomat may form a TRUCE (See 6.9) with Turkey or Ukraine, free of
+    choice. Chosen Nation will return to its Replacement Pool." """
+    state = pb.play(pb.setup("12.1"), ("action_roll", 1, {"roll": 4}), ("end_actions", 0, {}))
+    state = pb.edit(state, active={**state["active"], "turkey": True})
+    state = pb.place(state, "Turkish Army", "Besarabya")
+    assert pb.refused(state, "national_event", 1, {"nation": "russia", "roll": 4, "choice": "sweden"}, "14.2")
+    state = pb.play(state, ("national_event", 1, {"nation": "russia", "roll": 4, "choice": "turkey"}))
+    assert pb.at(state, "Turkish Army") == "pool" and state["active"]["turkey"] is False

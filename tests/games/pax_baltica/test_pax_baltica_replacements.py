@@ -1,0 +1,153 @@
+"""The yearly activation and replacements phase: RP (5.x), deployment (9.x), activation (6.10, 9.x)."""
+
+from games.pax_baltica import upkeep
+
+
+def year_start(pb, scenario="12.1", year=1701, **fields):
+    """The table at the start of a year (after the winter turn and the weather roll)."""
+    state = pb.edit(pb.setup(scenario), season=3, year=year - 1, phase="weather", **fields)
+    return pb.play(state, ("weather_roll", 0, {"roll": 1}))
+
+
+def test_flemming_example_three_steps_for_8_rp(pb):
+    """5.2 Example 1: "You are Saxony and have 8 RP's ... You draw Flemming ... costs 4 RP's just to draw ... Then you
+    replace 2 of Flemming's steps (2+2) since you cannot afford the 4:th." """
+    state = pb.place(year_start(pb), "Flemming", "pool", 0)
+    state = pb.play(state, ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    assert state["rp"]["saxony"] == 8
+    assert pb.refused(state, "draw_block", 1, {"block": "Flemming", "steps": 4, "territory": "Sachsen"}, "5.2")
+    state = pb.play(state, ("draw_block", 1, {"block": "Flemming", "steps": 3, "territory": "Sachsen"}))
+    assert pb.steps(state, "Flemming") == 3 and state["rp"]["saxony"] == 0
+
+
+def test_schulenburg_example_rp_spent_on_a_block_you_cannot_afford(pb):
+    """5.2 Example 2: "You ... have already spent 5 of your 8 RP's. You draw an Army block, Schulenburg, which you
+    can't afford ... But likewise you have spent your 3 RP's since you draw the block." """
+    state = pb.play(year_start(pb), ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    state = pb.edit(state, rp={**state["rp"], "saxony": 3})
+    assert pb.refused(state, "draw_block", 1, {"block": "Schulenburg", "steps": 1, "territory": "Sachsen"}, "5.2")
+    state = pb.play(state, ("draw_block", 1, {"block": "Schulenburg", "steps": 0}))
+    assert state["rp"]["saxony"] == 0 and pb.at(state, "Schulenburg") == "pool"
+
+
+def test_on_map_replacements_cost_1_or_2_rp_a_step(pb):
+    """5.4: "The 1 RP per regimental step and 2 RP's per Army cost applies for receiving replacements to on-map
+    blocks also." """
+    state = pb.place(pb.place(year_start(pb), "Karl XII", "Skane", 2), "Elfsborg", "Vastergotland", 1)
+    state = pb.play(
+        state,
+        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
+        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
+    )
+    rp = state["rp"]["sweden"]
+    state = pb.play(
+        state, ("reinforce", 0, {"block": "Karl XII", "steps": 2}), ("reinforce", 0, {"block": "Elfsborg", "steps": 2})
+    )
+    assert state["rp"]["sweden"] == rp - 6
+    assert pb.refused(state, "reinforce", 0, {"block": "Karl XII", "steps": 1}, "2.11")
+
+
+def test_warships_take_replacements_only_in_harbour(pb):
+    """5.4: "Warships may never receive on-map replacements unless it is anchored in a harbour." """
+    state = pb.place(year_start(pb), "Wattrang", "Southern Baltic Sea", 2)
+    state = pb.play(
+        state,
+        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
+        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
+    )
+    assert pb.refused(state, "reinforce", 0, {"block": "Wattrang", "steps": 1}, "5.4")
+    assert pb.rules(pb.place(state, "Wattrang", "Svealand", 2), "reinforce", 0, {"block": "Wattrang", "steps": 1}) == []
+
+
+def test_swedish_blocks_deploy_in_the_homeland(pb):
+    """9.1: "Swedish blocks may only be deployed in Sweden"; Estlandska, Savolax and Pommerska rebuild at home."""
+    state = pb.play(
+        year_start(pb),
+        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
+        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
+    )
+    assert pb.refused(state, "draw_block", 0, {"block": "Rehnskiold", "steps": 4, "territory": "Estland"}, "9.1")
+    assert pb.rules(state, "draw_block", 0, {"block": "Rehnskiold", "steps": 4, "territory": "Svealand"}) == []
+    state = pb.place(state, "Savolax", "pool", 0)
+    assert pb.refused(state, "draw_block", 0, {"block": "Savolax", "steps": 3, "territory": "Svealand"}, "9.1")
+
+
+def test_russians_deploy_in_moskva_jaroslav_or_tula(pb):
+    """9.2: "Russian blocks may only be deployed in the territories of Moskva, Jaroslav and Tula." """
+    state = pb.play(year_start(pb), ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    assert pb.refused(state, "draw_block", 1, {"block": "Golitsyn", "steps": 2, "territory": "Novgorod"}, "9.2")
+    assert pb.rules(state, "draw_block", 1, {"block": "Golitsyn", "steps": 2, "territory": "Tula"}) == []
+
+
+def test_no_deployment_where_the_enemy_holds_the_garrison(pb):
+    """5.6 Incorrect deployment: "Newly built blocks cannot be deployed into ... territories where the enemy holds the
+    garrison." """
+    state = pb.play(year_start(pb), ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    state = pb.edit(state, control={**state["control"], "Tula": "sweden"})
+    assert pb.refused(state, "draw_block", 1, {"block": "Golitsyn", "steps": 2, "territory": "Tula"}, "5.6")
+
+
+def test_activation_rolls_come_first(pb):
+    """The game: "Both players roll for activation of respective allies. After that it is time to place replacements." """
+    state = year_start(pb)
+    assert pb.refused(state, "end_replacements", 1, {}, "The game: Activation and replacements")
+    assert pb.refused(state, "draw_block", 1, {"block": "Golitsyn", "steps": 2, "territory": "Tula"}, "The game")
+
+
+def test_denmark_enters_on_a_6_from_1701(pb):
+    """9.4: "From 1701 the allied player starts rolling for a Danish entry in the war. The Danes starts on a roll of 6." """
+    state = year_start(pb)
+    failed = pb.play(state, ("activation_roll", 1, {"nation": "denmark", "roll": 5}))
+    assert failed["active"]["denmark"] is False
+    assert pb.refused(failed, "activation_roll", 1, {"nation": "denmark", "roll": 6}, "6.10")
+    entered = pb.play(state, ("activation_roll", 1, {"nation": "denmark", "roll": 6}))
+    assert entered["active"]["denmark"] and pb.at(entered, "Reventlov") == "pool"
+    assert entered["rp"]["denmark"] == upkeep.rp_track(entered, "denmark")
+
+
+def test_truce_activation_example(pb):
+    """6.10 example: "Denmark is out of the war in 1705. The allied player may start to roll for Denmark's activation
+    after the winter turn 1708 but before 1709 spring turn starts." The first year on a 6, the next on 5 and 6."""
+    state = year_start(pb, year=1708, truces={"denmark": 1705})
+    assert "denmark" not in upkeep.rolls_owed(state, 1)
+    state = year_start(pb, year=1709, truces={"denmark": 1705})
+    assert upkeep.activation_need(state, "denmark") == 6
+    state = year_start(pb, year=1710, truces={"denmark": 1705})
+    assert upkeep.activation_need(state, "denmark") == 5
+
+
+def test_unused_rp_are_lost(pb):
+    """5.7: "Replacement Points not used during the activation and replacement phase are lost." """
+    state = year_start(pb)
+    state = pb.play(
+        state,
+        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
+        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
+    )
+    state = pb.play(state, ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    state = pb.play(state, ("end_replacements", 0, {}), ("end_replacements", 1, {}))
+    assert state["rp"] == {} and state["phase"] == "action_roll"
+
+
+def test_event_rp_count_for_the_next_year_only(pb):
+    """5.8: "Replacement Points due to events, gain or losses, are not permanent but is valid for ... the next year";
+    "RP's gain/losses due to events during the last year do not count against the victory conditions." """
+    state = pb.play(pb.actions(pb.setup("12.1")), ("national_event", 0, {"nation": "sweden", "roll": 2}))
+    assert pb.engine.view(state)["sweden_victory_rp"] == 40
+    state = pb.edit(state, season=3, phase="weather")
+    state = pb.play(state, ("weather_roll", 0, {"roll": 1}))
+    assert state["rp"]["sweden"] == 32
+    state = pb.edit(state, season=3, phase="weather", rp={})
+    state = pb.play(state, ("weather_roll", 0, {"roll": 1}))
+    assert state["rp"]["sweden"] == 40
+
+
+def test_the_last_army_halves_swedish_rp_and_keeps_its_pool(pb):
+    """12.5: "Sweden's RP's are halved during this scenario. Sweden may not use any other units in it's replacement
+    pool other than those stated in the scenario set-up." """
+    state = year_start(pb, "12.5", year=1719)
+    assert state["rp"]["sweden"] == 20
+    state = pb.place(state, "Elfsborg", "pool", 0)
+    state = pb.place(state, "Rehnskiold", "pool", 0)
+    assert pb.refused(state, "draw_block", 0, {"block": "Rehnskiold", "steps": 4, "territory": "Svealand"}, "12.5")
+    assert pb.rules(state, "draw_block", 0, {"block": "Elfsborg", "steps": 3, "territory": "Svealand"}) == []

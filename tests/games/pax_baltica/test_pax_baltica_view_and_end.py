@@ -1,0 +1,127 @@
+"""What each player sees (hidden blocks), the scenarios' set-ups and victory tables, and
+record plays (apply of refused moves)."""
+
+import copy
+
+import pytest
+
+from games.contract import EngineError, Move
+from games.pax_baltica import board, victory
+
+
+def test_the_other_sides_blocks_stand_face_down(pb):
+    """Introduction / 6.1: blocks stand upright, hidden from the enemy, until revealed in battle or by spying."""
+    state = pb.setup("12.1")
+    swedish = pb.engine.view(state, 0)
+    assert "Karl XII" in swedish["blocks"] and "Pjotr I" not in swedish["blocks"]
+    assert {"nation": "russia", "at": "Ingermanland"} in swedish["face_down_blocks"]
+    assert "Pjotr I" in pb.engine.view(state)["blocks"]
+
+
+def test_spying_reveals_the_neighbouring_blocks(pb):
+    """3.41 Spying: "The opponent has to flip all blocks within that territory and reveal them." """
+    state = pb.actions(pb.setup("12.1"))
+    assert pb.refused(state, "spy", 0, {"block": "Wattrang", "target": "Ingermanland"}, "3.41")
+    assert pb.refused(state, "spy", 0, {"block": "Vellinck", "target": "Svealand"}, "3.41")
+    state = pb.play(state, ("spy", 0, {"block": "Vellinck", "target": "Ingermanland"}))
+    assert {"Pjotr I", "Sjeremetev", "Schnwentz", "Kazanski"} <= set(pb.engine.view(state, 0)["blocks"])
+    assert "Repnin" not in pb.engine.view(state, 0)["blocks"]
+
+
+def test_grand_campaign_set_up(pb):
+    """12.1: "Start: Autumn 1700, End: Winter 1721"; Pjotr I, Sjeremetev, Schnwentz, Kazanski in Ingermanland."""
+    view = pb.engine.view(pb.setup("12.1"))
+    assert (view["year"], view["season"]) == (1700, "autumn")
+    assert {n for n, b in view["blocks"].items() if b["at"] == "Ingermanland"} == {
+        "Pjotr I",
+        "Sjeremetev",
+        "Schnwentz",
+        "Kazanski",
+    }
+    assert view["blocks"]["Pjotr I"]["steps"] == 4
+    assert view["nations_at_war"] == ["russia", "saxony", "sweden"]
+    assert "Rehnskiold" in view["pools"]["sweden"] and "denmark" not in view["pools"]
+
+
+def test_the_end_is_near_set_up_steps_and_garrisons(pb):
+    """12.4: "Karl XII (steps: I) - BESARABYA", "Vellinck (steps: III)", "Frederik IV (steps: II)", "Garrisons: NYEN,
+    INGERMANLAND", "Nyen is now S:t Petersburg and a Russian garrison of 4." """
+    state = pb.setup("12.4")
+    assert (pb.steps(state, "Karl XII"), pb.steps(state, "Vellinck"), pb.steps(state, "Frederik IV")) == (1, 3, 2)
+    assert state["control"]["Nyen"] == "russia" and state["control"]["Ingermanland"] == "russia"
+    assert board.garrison_value(state, "Nyen") == 4 and board.port_of(state, "Nyen") == "harbour"
+
+
+def test_next_stop_moscow_poland_fights_for_sweden(pb):
+    """12.3: Lubomirski, Sobieski and Oginski set up with the Swedish blocks."""
+    state = pb.setup("12.3")
+    assert state["sides"]["poland"] == 0 and pb.engine.view(state, 0)["blocks"]["Lubomirski"]["at"] == "Mazowsze"
+
+
+@pytest.mark.parametrize(
+    ("scenario", "lost", "level"),
+    [
+        ("12.1", 0, "Swedish Major Victory"),
+        ("12.1", 1, "Swedish Minor Victory"),
+        ("12.1", 6, "Allied Historical Victory"),
+        ("12.1", 8, "Allied Minor Victory"),
+        ("12.1", 9, "Allied Major Victory"),
+        ("12.2", 2, "Swedish Minor Victory"),
+        ("12.2", 3, "Allied Historical Victory"),
+        ("12.3", 2, "Swedish Historical Victory"),
+        ("12.4", 3, "Swedish Minor Victory"),
+    ],
+)
+def test_victory_tables(pb, scenario, lost, level):
+    """12.1-12.4 Victory Conditions: the level from Sweden's RP at game end (4 RP per lost garrison, 4.3)."""
+    places = ["Estland", "Livland", "Nyland", "Karelen", "Savolax", "Jamtland", "Bremen-Verden", "Wismar", "Kopparberg"]
+    state = pb.setup(scenario)
+    state = pb.edit(state, lost={p: "sweden" for p in places[:lost]})
+    assert victory.victory_level(state) == level
+
+
+def test_faderneslandet_costs_8_more_rp(pb):
+    """11.3: "Any territorial loss of a territory on the map defined as Sweden ... results in an extra 8 RP loss." """
+    state = pb.setup("12.1")
+    state = pb.edit(state, control={**state["control"], "Skane": "denmark"}, lost={"Skane": "sweden"})
+    assert victory.victory_rp(state) == 40 - 4 - 8
+
+
+def test_mein_schatz_costs_4_rp(pb):
+    """11.5: "If Livland are occupied by the Saxons at the end of the game, this results in an extra 4 RP loss." """
+    state = pb.setup("12.1")
+    state = pb.edit(state, control={**state["control"], "Livland": "saxony"}, lost={"Livland": "sweden"})
+    assert victory.victory_rp(state) == 40 - 4 - 4
+    assert victory.victory_rp(pb.edit(pb.setup("12.3"), control={**state["control"]}, lost={"Livland": "sweden"})) == 36
+
+
+def test_last_army_victory_levels(pb):
+    """12.5: "Christiania and Trondheim = Swedish Major Victory; Christiania = Swedish Minor Victory; Nothing = Allied
+    Minor Victory; Nothing and lost Karl XII = Allied Major Victory." """
+    state = pb.setup("12.5")
+    assert victory.victory_level(state) == "Allied Minor Victory"
+    dead = pb.place(state, "Karl XII", "dead", 0)
+    assert victory.victory_level(dead) == "Allied Major Victory"
+    one = pb.edit(state, control={**state["control"], "Akershus": "sweden"})
+    assert victory.victory_level(one) == "Swedish Minor Victory"
+    both = pb.edit(one, control={**one["control"], "Trondheim": "sweden"})
+    assert victory.victory_level(both) == "Swedish Major Victory"
+
+
+def test_record_play_applies_a_refused_move(pb):
+    """Record plays: a move the rules refuse (moving twice, 3.42) is still applied as the table did."""
+    state = pb.play(
+        pb.actions(pb.setup("12.1")), ("group_move", 0, pb.move("Vastergotland", ("Elfsborg", ["Smaland"])))
+    )
+    again = Move("group_move", 0, pb.move("Smaland", ("Elfsborg", ["Skane"])))
+    assert pb.engine.check(state, again)
+    before = copy.deepcopy(state)
+    after = pb.engine.apply(state, again)
+    assert state == before and after["blocks"]["Elfsborg"]["at"] == "Skane"
+
+
+def test_apply_refuses_what_cannot_be_applied(pb):
+    """A move naming a block the game does not have cannot be applied at all."""
+    state = pb.actions(pb.setup("12.1"))
+    with pytest.raises(EngineError):
+        pb.engine.apply(state, Move("rebuild", 0, {"block": "Napoleon"}))
