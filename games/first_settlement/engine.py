@@ -105,7 +105,7 @@ class FirstSettlementEngine(Engine):
         step = sequence.stage(state)
         if move.type == "give":
             _give(d, move.seat, move.data)
-        elif move.type == "roll_for_first":
+        elif move.type == "roll_for_first" and step == "roll_for_first":
             setup_steps.roll_for_first(d, move.data)
         elif move.type in SETUP_STEPS and step != "play":
             SETUP_STEPS[move.type](d, move.seat, move.data)

@@ -96,3 +96,34 @@ def test_apply_never_changes_its_input(table):
     before = copy.deepcopy(state)
     table.play(state, "hardship", 0, data)
     assert state == before
+
+
+def test_an_exhausted_deck_gives_what_it_has_left(table):
+    """DRAW PHASE: "Draw 2 cards from the Build Deck and discard 1": with one Build card left in the whole
+    deck, that one is drawn and kept."""
+    state = table.at(table.founded(), "draw", leaders=["Nobleman"])
+    last = table.take(state, "build", 1)[0]
+    state["decks"]["build"] = {"draw": {last: 1}, "discard": {}}
+    actions = table.take(state, "action", 2)
+    hand = state["colonies"][0]["hand"]
+    data = {"actions": actions, "builds": [last], "discards": hand[:2]}
+    assert last in table.play(state, "draw", 0, data)["colonies"][0]["hand"]
+    assert set(table.rules(state, "draw", 0, {**data, "build_discard": last})) == {"DRAW PHASE"}
+
+
+def test_a_fifth_player_selects_from_the_sites_left_in_the_deck(table):
+    """SITE SELECTION PROCESS with 5 players ("2-4+"): 20 site cards leave the 5th player 8, so 2 sites.
+    (An edition with 4 copies of each Leader keeps the Leader deck from running out here.)"""
+    leaders = {name: 4 for name in ("Farmer", "Nobleman", "Frontiersman", "Merchant", "Minister", "Sea Captain")}
+    state = ENGINE.setup(table.seats(5), {"copies": {"leader": leaders}})
+    state = table.play(state, "roll_for_first", None, {"rolls": [10, 1, 1, 1, 1]})
+    for seat in range(5):
+        state = table.play(
+            state, "prepare_colony", seat, table.prepare(state, seat, "Nobleman" if seat > 1 else "Farmer")
+        )
+    for seat in range(4):
+        state = table.play(state, "select_site", seat, table.offer(state, table.take(state, "site", 3)))
+    assert table.rules(state, "select_site", 4, table.offer(state, table.take(state, "site", 3))) == [
+        "SITE SELECTION PROCESS"
+    ]
+    table.play(state, "select_site", 4, table.offer(state, table.take(state, "site", 3), count=2))
