@@ -121,7 +121,6 @@ def linked_cubes(
     return len(seen)
 
 
-def covered_from_above(cubes: dict[str, str], footprint: dict[str, bool]) -> bool:
+def covered_from_above(cubes: dict[str, str], footprint: dict[str, bool], height: int) -> bool:
     """Whether every space of the foundation is covered by a cube, seen from above."""
-    columns = {k.rsplit(",", 1)[0] for k in cubes}
-    return all(cell in columns for cell in footprint)
+    return all(any(f"{cell},{z}" in cubes for z in range(1, height + 1)) for cell in footprint)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from games.contract import JSON, EngineError, Move
 from games.nouvelle_france import deck, geometry
-from games.nouvelle_france.components import BONUS_BLOCKS, SNOWFLAKE, TALLY_VALUES
+from games.nouvelle_france.components import BONUS_BLOCKS, MAX_HEIGHT, SNOWFLAKE, TALLY_VALUES
 
 LEVELS = 3
 FRESH_TURN = {"drawn": False, "fille": False, "coureur": None}
@@ -139,7 +139,7 @@ def _build(state: JSON, seat: int, data: dict[str, JSON], block: str, *, with_al
     if coureur is not None:
         scores[coureur] += points // 2
     new_site = {**site, "cubes": cubes}
-    if site["standee"] is None and geometry.covered_from_above(cubes, site["footprint"]):
+    if site["standee"] is None and geometry.covered_from_above(cubes, site["footprint"], MAX_HEIGHT):
         new_site["standee"] = seat
     new = dict(state)
     new["sites"] = {**state["sites"], site_key: new_site}
