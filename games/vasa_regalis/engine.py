@@ -42,7 +42,7 @@ class VasaRegalisEngine(Engine):
             "roles": {},
             "steps": [],
             "building": None,
-            "builder": None,
+            "last_builder": None,
             "built": [],
             "shown": [],
         }

@@ -14,9 +14,9 @@ from games.contract import JSON, EngineError, Move
 from games.vasa_regalis.table import (
     advance,
     changed,
+    placing_steps,
     role_choice_steps,
     role_steps,
-    seat_after,
     start_building,
     without_step,
 )
@@ -135,8 +135,7 @@ def _end_inventory(state: JSON, new: JSON, move: Move) -> None:
 
 
 def _choose_building(state: JSON, new: JSON, move: Move) -> None:
-    new.update(phase="building", building=move.data["good"], builder=move.seat)
-    new["steps"] = [{"seat": seat_after(state, move.seat, k), "type": "place"} for k in range(state["seat_count"])]
+    new.update(phase="building", building=move.data["good"], steps=placing_steps(state, move.seat))
 
 
 def _pass_building(state: JSON, new: JSON, move: Move) -> None:
@@ -147,6 +146,7 @@ def _place(state: JSON, new: JSON, move: Move) -> None:
     if state["building"] is None:
         raise EngineError("No good type was chosen for building, so the placed good has no square.")
     _put_on_ship(new, move.seat, state["building"], move.data["value"])
+    new["last_builder"] = move.seat
     _complete_step(state, new, move)
 
 

@@ -47,20 +47,20 @@ def violations(state: JSON, move: Move) -> list[Violation]:
         return INVENTORY_CHECKS[move.type](state, move)
     if state["phase"] == "inventory":
         return [Violation(SECTION_INVENTORY, "The inventory action comes first; end it before anything else.")]
-    step = matching_step(state, move.type)
-    if step is None or step["seat"] != move.seat:
+    step = matching_step(state, move.type, move.seat)
+    if step is None:
         return [_out_of_turn(state, move)]
     return STEP_CHECKS[move.type](state, move, step)
 
 
 def _out_of_turn(state: JSON, move: Move) -> Violation:
     expected = open_steps(state)
-    seat = expected[0]["seat"]
-    what = " or ".join(STEP_WORDS[step["type"]][0] for step in expected)
+    seats = " or ".join(f"seat {seat}" for seat in sorted({step["seat"] for step in expected}))
+    what = " or ".join(dict.fromkeys(STEP_WORDS[step["type"]][0] for step in expected))
     section = STEP_WORDS[expected[0]["type"]][1]
     if any(move.type in STEP_EVENTS[step["type"]] for step in expected):
-        return Violation(section, f"It is seat {seat}'s turn to {what}, not seat {move.seat}'s.")
-    return Violation(section, f"Now seat {seat} must {what}; a '{move.type}' is not possible.")
+        return Violation(section, f"It is the turn of {seats} to {what}, not of seat {move.seat}.")
+    return Violation(section, f"Now {seats} must {what}; a '{move.type}' is not possible.")
 
 
 def _check_leader(state: JSON, move: Move) -> list[Violation]:

@@ -3,8 +3,8 @@
 A state is plain JSON. Goods are counted per type and value: ``hand["wood"] == [2, 1, 0]``
 is two wood of value 1 and one of value 2. Everything still to be done in the current phase
 is a queue of *steps* (``{"seat": 2, "type": "procure", ...}``); the head step says whose
-move it is. The admiral's and the king's two actions may come in either order, so their
-steps are marked ``any_order`` and are open together.
+move it is. Steps that may come in any order share a ``group`` and are open together: the
+admiral's or the king's two actions, and the players' placements in a building.
 
 Helpers that take a state and return a new value never mutate their input; ``advance``
 and ``end_round`` fill in a fresh top-level copy that ``apply`` already made.
@@ -68,25 +68,29 @@ def open_steps(state: JSON) -> list[JSON]:
     steps = state["steps"]
     if not steps:
         return []
-    head = steps[0]
-    group = [head]
-    if head.get("any_order"):
-        for step in steps[1:]:
-            if not (step.get("any_order") and step["seat"] == head["seat"]):
-                break
-            group.append(step)
-    return group
+    group = steps[0].get("group")
+    if group is None:
+        return steps[:1]
+    open_now = []
+    for step in steps:
+        if step.get("group") != group:
+            break
+        open_now.append(step)
+    return open_now
 
 
-def matching_step(state: JSON, move_type: str) -> JSON | None:
-    """The open step the move type would complete, if any."""
-    return next((step for step in open_steps(state) if move_type in STEP_EVENTS[step["type"]]), None)
+def matching_step(state: JSON, move_type: str, seat: int | None) -> JSON | None:
+    """The open step of that seat the move type would complete, if any."""
+    return next(
+        (step for step in open_steps(state) if move_type in STEP_EVENTS[step["type"]] and step["seat"] == seat),
+        None,
+    )
 
 
 def without_step(state: JSON, move_type: str, seat: int | None) -> list[JSON]:
     """The queue once the move completes its step: the open one it matches, else (a move the
     table made out of turn) the first queued step of that type, preferably the seat's own."""
-    step = matching_step(state, move_type)
+    step = matching_step(state, move_type, seat)
     if step is None:
         candidates = [s for s in state["steps"] if move_type in STEP_EVENTS[s["type"]]]
         own = [s for s in candidates if s["seat"] == seat]
@@ -112,11 +116,11 @@ def role_steps(state: JSON, role_name: str, chooser: int) -> list[JSON]:
             {"seat": seat_after(state, chooser, k), "type": action, "role": role_name, "limit": 2 if k == 0 else 1}
             for k in range(state["seat_count"] - 1)
         ]
-    steps = [{"seat": chooser, "type": "procure", "role": role_name, "limit": 1, "any_order": True}]
+    steps = [{"seat": chooser, "type": "procure", "role": role_name, "limit": 1, "group": role_name}]
     if action == "admiral" and placed_goods(state["ships"][chooser]):
-        steps.append({"seat": chooser, "type": "replace", "role": role_name, "any_order": True})
+        steps.append({"seat": chooser, "type": "replace", "role": role_name, "group": role_name})
     if action == "king" and any(placed_goods(ship) for seat, ship in enumerate(state["ships"]) if seat != chooser):
-        steps.append({"seat": chooser, "type": "order_replacement", "role": role_name, "any_order": True})
+        steps.append({"seat": chooser, "type": "order_replacement", "role": role_name, "group": role_name})
     return steps
 
 
@@ -150,6 +154,13 @@ def start_building(new: JSON) -> None:
     ]
 
 
+def placing_steps(state: JSON, chooser: int) -> list[JSON]:
+    """Section 4: every player places a good of the chosen type, in any order (face down)."""
+    return [
+        {"seat": seat_after(state, chooser, k), "type": "place", "group": "placing"} for k in range(state["seat_count"])
+    ]
+
+
 def finish_building(new: JSON) -> None:
     """Every player has placed: the part is built; the game ends with the fourth part (section 7),
     else the inspection follows, from the last player to build counter-clockwise (section 5)."""
@@ -158,7 +169,7 @@ def finish_building(new: JSON) -> None:
         new["phase"] = "finished"
         return
     new["phase"] = "inspection"
-    last_builder = seat_after(new, new["builder"], -1)
+    last_builder = new["last_builder"]
     new["steps"] = [{"seat": seat_after(new, last_builder, -k), "type": "inspect"} for k in range(new["seat_count"])]
 
 
@@ -171,6 +182,6 @@ def end_round(new: JSON) -> None:
         leader=leader,
         roles={},
         building=None,
-        builder=None,
+        last_builder=None,
         steps=role_choice_steps(new, leader),
     )

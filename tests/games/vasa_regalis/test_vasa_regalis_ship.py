@@ -107,7 +107,7 @@ def test_the_leader_may_pass_and_the_choice_goes_clockwise(new_table):
     assert table.view()["active_seats"] == [1]
     assert table.rules("choose_building", 2, good="cloth") == ["4. Building"]
     table.play("pass_building", 1).play("pass_building", 2).play("choose_building", 0, good="cloth")
-    assert table.view()["active_seats"] == [0], "the chooser places first"
+    assert table.view()["active_seats"] == [0, 1, 2], "now everybody places"
 
 
 def test_when_everyone_passes_nothing_is_built_and_nobody_inspects(new_table):
@@ -170,6 +170,20 @@ def test_inspection_starts_with_the_last_builder_counter_clockwise(new_table):
         order.append(seat)
         table.play("inspect", seat, target=None, good=None)
     assert order == [0, 3, 2, 1]
+
+
+def test_goods_are_placed_in_any_order_and_the_last_to_place_inspects_first(new_table):
+    """4 and 5: all players place face down, in no set order; inspection starts "with the last
+    player to build and continuing in counter-clockwise order"."""
+    table = new_table(4).play("choose_leader", seat=0).deal(0, "iron", 3).roles_done()
+    table.play("choose_building", 0, good="iron")
+    for seat in (2, 0, 3):
+        table.play("place", seat, value=1)
+    assert table.rules("place", 3, value=1) == ["4. Building"], "one good per square"
+    table.play("place", 1, value=1)
+    assert table.view()["active_seats"] == [1]
+    table.play("inspect", 1, target=None, good=None)
+    assert table.view()["active_seats"] == [0]
 
 
 def test_inspection_looks_at_one_placed_good_on_another_ship_privately(new_table):
