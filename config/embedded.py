@@ -18,9 +18,18 @@ import redis
 DATA_DIR = Path(os.environ.get("TABLELOG_DATA", Path(__file__).resolve().parent.parent / "var"))
 
 
+def fill_in(environ) -> None:
+    """Point DATABASE_URL / REDIS_URL at the embedded servers where they are unset."""
+    if not environ.get("DATABASE_URL"):
+        environ["DATABASE_URL"] = database_url()
+    if not environ.get("REDIS_URL"):
+        environ["REDIS_URL"] = redis_url()
+
+
 def database_url() -> str:
     import pgserver
 
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
     server = pgserver.get_server(DATA_DIR / "pg", cleanup_mode=None)
     return server.get_uri()
 

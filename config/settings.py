@@ -13,10 +13,7 @@ SECRET_KEY = os.environ.get("SECRET_KEY", "tablelog-development-only-secret-key-
 DEBUG = os.environ.get("DEBUG", "1") == "1"
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
 
-if not os.environ.get("DATABASE_URL"):
-    os.environ["DATABASE_URL"] = embedded.database_url()
-if not os.environ.get("REDIS_URL"):
-    os.environ["REDIS_URL"] = embedded.redis_url()
+embedded.fill_in(os.environ)
 REDIS_URL = os.environ["REDIS_URL"]
 
 INSTALLED_APPS = [

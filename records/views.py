@@ -7,6 +7,7 @@ import json
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django_filters import rest_framework as filters
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, renderers, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -96,6 +97,11 @@ class ClubScopedMixin:
     throttle_classes = [WriteThrottle]
     write_role = Role.RECORDER
 
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # drf-spectacular inspecting the view
+            return self.queryset.none()
+        return self.queryset.filter(club=self.club())
+
     def club(self) -> Club:
         if not hasattr(self, "_club"):
             self._club = get_object_or_404(selectors.visible_clubs(self.request.user), slug=self.kwargs["club_slug"])
@@ -112,22 +118,18 @@ class ClubScopedMixin:
 
 
 class MemberViewSet(ClubScopedMixin, viewsets.ModelViewSet):
+    queryset = Membership.objects.select_related("user")
     serializer_class = MembershipSerializer
     write_role = Role.OWNER
-
-    def get_queryset(self):
-        return Membership.objects.filter(club=self.club()).select_related("user")
 
     def perform_create(self, serializer):
         serializer.save(club=self.club())
 
 
 class PlayerViewSet(ClubScopedMixin, mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
+    queryset = Player.objects.select_related("user")
     serializer_class = PlayerSerializer
     filterset_fields = {"display_name": ["exact", "icontains"]}
-
-    def get_queryset(self):
-        return Player.objects.filter(club=self.club()).select_related("user")
 
     def perform_create(self, serializer):
         serializer.save(club=self.club())
@@ -139,9 +141,11 @@ class GameViewSet(viewsets.ViewSet):
     lookup_field = "slug"
     lookup_value_regex = "[a-z0-9_]+"
 
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="games_list")
     def list(self, request):
         return Response([engine.describe() for engine in registry.engines().values()])
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     def retrieve(self, request, slug=None):
         engine = registry.get(slug)
         if engine is None:

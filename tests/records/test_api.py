@@ -232,3 +232,15 @@ def test_plays_filter_by_club_game_player_status_and_date(public, recorder):
     assert ids("status=finished") == []
     assert len(ids(f"played_after={a.played_on.isoformat()}")) == 2
     assert recorder.get("/api/v1/plays/?played_after=someday").status_code == 400
+
+
+def test_the_openapi_schema_and_docs_are_served(client_for):
+    client = client_for(None)
+    schema = client.get("/api/schema/")
+    assert schema.status_code == 200 and b"/api/v1/plays/{id}/events/" in schema.content
+    assert client.get("/api/docs/").status_code == 200
+
+
+def test_the_browsable_api_renders(play, recorder):
+    response = recorder.get(f"/api/v1/plays/{play.pk}/", HTTP_ACCEPT="text/html")
+    assert response.status_code == 200 and b"<html" in response.content

@@ -1,0 +1,56 @@
+"""``make run``: migrate, load the demo data, then run the web server, a Celery worker and
+beat until Ctrl-C, which stops everything this started.
+
+With no DATABASE_URL / REDIS_URL, the embedded PostgreSQL and Redis are started first (see
+``config.embedded``) and handed to every process, so nothing needs to be installed.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from config import embedded
+
+ADDRESS = os.environ.get("TABLELOG_ADDRESS", "127.0.0.1:8000")
+
+
+def main() -> int:
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings")
+    embedded.fill_in(env)
+    manage = [sys.executable, "manage.py"]
+    subprocess.run([*manage, "migrate", "--no-input", "-v", "0"], env=env, check=True)
+    subprocess.run([*manage, "load_demo"], env=env, check=True)
+    celery = [sys.executable, "-m", "celery", "-A", "config"]
+    schedule = embedded.DATA_DIR / "celerybeat-schedule"
+    embedded.DATA_DIR.mkdir(parents=True, exist_ok=True)
+    processes = [
+        subprocess.Popen([*manage, "runserver", ADDRESS, "--noreload"], env=env),
+        subprocess.Popen([*celery, "worker", "--loglevel", "warning", "--concurrency", "2"], env=env),
+        subprocess.Popen([*celery, "beat", "--loglevel", "warning", "--schedule", str(schedule)], env=env),
+    ]
+    print(
+        f"\nTablelog is running: http://{ADDRESS}/api/v1/  (docs: http://{ADDRESS}/api/docs/)\n"
+        "Ctrl-C stops the web server, the worker and beat.\n",
+        flush=True,
+    )
+    try:
+        while all(p.poll() is None for p in processes):
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
