@@ -116,7 +116,7 @@ def replace_leader(d: Draft, seat: int, new_leader: JSON, rule: str) -> None:
     leaders = d.colony(seat)["leaders"]
     replaced = new_leader.get("replaces") or (leaders[0] if len(leaders) == 1 else None)
     if replaced not in leaders:
-        d.refuse(TWO_LEADERS, f"Name which of the leaders {', '.join(leaders)} is replaced.")
+        d.refuse(TWO_LEADERS if len(leaders) > 1 else rule, f"Name which leader is replaced: {', '.join(leaders)}.")
     else:
         leaders.remove(replaced)
         d.discard([replaced])

@@ -446,3 +446,24 @@ def test_a_building_costs_5_food_and_a_second_20(table, founded):
     assert table.rules(poor, "build", 0, {"buildings": ["Beads"]}) == ["BUILD PHASE"]
     rich = table.at(state, "build", food=99)
     assert table.rules(rich, "build", 0, {"buildings": ["Church", "Docks", "Granary"]}) == ["BUILD PHASE"]
+
+
+def test_kicked_out_goes_to_a_colony_still_playing_and_needs_a_colonist(table):
+    """HARDSHIP PHASE: "Kicked Out: Lose 1 CT, It goes to another random player." A colony that gave up is
+    no longer a player; a colony without CT has nobody to kick out."""
+    state = table.at(table.founded(3), "hardship", colonists=5)
+    state["colonies"][2]["gave_up"] = True
+    cards = table.hardships(10, "Kicked Out")
+    assert table.rules(state, "hardship", 0, {"cards": cards, "kicked_out_to": [2]}) == ["HARDSHIP PHASE"]
+    assert colony_after(table, state, "hardship", {"cards": cards, "kicked_out_to": [1]})["colonists"] == 4
+    empty = table.at(state, "hardship", colonists=0)
+    assert colony_after(table, empty, "hardship", {"cards": cards, "kicked_out_to": [1]})["colonists"] == 0
+    assert table.play(empty, "hardship", 0, {"cards": cards, "kicked_out_to": [1]})["colonies"][1]["colonists"] == 10
+
+
+def test_a_wrong_leader_to_replace_is_refused(table, founded):
+    """LEADER DECK: "when a Leader is lost, a new card is drawn to replace them": the leader replaced is the
+    colony's own."""
+    state = table.at(founded, "hardship", leaders=["Farmer"])
+    new = {"cards": table.hardships(10, "Lose Leader"), "new_leaders": [{"drawn": "Soldier", "replaces": "Minister"}]}
+    assert table.rules(state, "hardship", 0, new) == ["HARDSHIP PHASE"]
