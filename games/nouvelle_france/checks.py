@@ -105,8 +105,6 @@ def _check_bonus_block(state: JSON, move: Move) -> list[Violation]:
         return [_not_your_turn(state)]
     if state["turn"]["drawn"]:
         return [Violation(BONUS, "Having drawn a card this turn, you cannot place a bonus construction block.")]
-    if state["phase"] != "draw":
-        return [Violation(UNABLE, "The offered block must be placed or passed on first.")]
     block, player = move.data["block"], state["players"][move.seat]
     window = state["snowflakes"]
     if BONUS_BLOCKS.index(block) != window:

@@ -174,3 +174,22 @@ def test_a_second_huron_keeps_the_known_cards(table):
     ]
     state = table.play(state, "play_ally", 0, {"ally": "huron", "cards": ["plow", "eel", "cross"]})
     assert ENGINE.view(state, 0)["known_top_cards"] == ["plow", "eel", "cross"]
+
+
+def test_only_the_huron_names_cards(table):
+    """HURON (First Nations People) TOKEN: only the Huron looks at the cards of the deck."""
+    state = table.new()
+    assert table.rules(state, "play_ally", 0, {"ally": "fille_du_roy", "cards": ["eel"]}) == ["ALLY TOKENS"]
+
+
+def test_a_fille_du_roy_doubles_a_turn_only_once(table):
+    """FILLE DU ROY (King's Ward) TOKEN: it doubles the turn's points; the token back after a snowflake
+    drawn in the same turn cannot double them again."""
+    state = table.with_cubes(table.new(), "church", row(0, range(4), 1))
+    state = table.snowstorm(table.play(state, "play_ally", 0, {"ally": "fille_du_roy"}))
+    assert ENGINE.view(state)["players"][0]["allies"]["fille_du_roy"] == "face up"
+    assert table.rules(state, "play_ally", 0, {"ally": "fille_du_roy"}) == ["FILLE DU ROY (King's Ward) TOKEN"]
+    state = table.draw(state, "eel")
+    state = table.place(state, "cannon", "church", row(0, range(4), 2), "white")
+    assert ENGINE.view(state)["last_placement"]["doubled"] is True
+    assert ENGINE.view(state)["scores"] == [8, 0]

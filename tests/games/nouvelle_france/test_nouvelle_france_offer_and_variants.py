@@ -112,3 +112,23 @@ def test_a_club_may_supply_its_own_block_shapes_and_foundations(table):
     assert table.rules(state, "place_block", 0, straight) == ["PLAYER TURN"]
     state = table.place(state, "cannon", "mill", zigzag, "white")
     assert ENGINE.view(state)["sites"]["mill"]["standee_owner"] == 0
+
+
+def test_nothing_is_passed_without_an_offer(table):
+    """A PLAYER IS UNABLE TO PLACE A BLOCK: a pass answers an offered block."""
+    state = table.draw(table.new(players=3), "eel")
+    assert table.rules(state, "pass_offer", 1, {}) == [UNABLE]
+
+
+def test_the_offered_block_is_placed_by_the_player_it_is_offered_to(table):
+    """A PLAYER IS UNABLE TO PLACE A BLOCK: the others "starting on the left of the active player, can each try"."""
+    state = offered(table)
+    cannon = {"card": "cannon", "site": "church", "cubes": cubes(row(0, range(4), 1))}
+    assert table.rules(state, "place_block", 2, cannon) == [UNABLE]
+    assert table.check(state, "place_block", 1, cannon) == []
+
+
+def test_no_ally_is_played_while_a_block_is_on_offer(table):
+    """ALLY TOKENS: they are played "During a player's turn"; the offered block is not a turn of its own."""
+    state = offered(table)
+    assert table.rules(state, "play_ally", 1, {"ally": "fille_du_roy"}) == ["ALLY TOKENS"]

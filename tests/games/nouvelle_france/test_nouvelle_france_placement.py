@@ -73,3 +73,9 @@ def test_the_snowdrifts_do_not_support_blocks(table):
     """PLACEMENT RULES: blocks "cannot use ... the snowdrifts for support"."""
     state = table.draw(table.snowstorm(table.new()), "eel")
     assert placing(table, state, "cannon", row(0, range(4), 2)) == ["PLACEMENT RULES"]
+
+
+def test_two_cubes_of_a_block_cannot_share_a_space(table):
+    """PLACEMENT RULES: a block fills as many spaces as it has cubes."""
+    state = table.draw(table.new(), "eel")
+    assert placing(table, state, "square", [(0, 0, 1), (1, 0, 1), (1, 0, 1)]) == ["PLACEMENT RULES"]

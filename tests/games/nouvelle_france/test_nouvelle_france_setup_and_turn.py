@@ -158,3 +158,15 @@ def test_apply_never_changes_its_input_and_records_refused_moves(table):
     assert state == before
     assert "1,1,1" in after["sites"]["mill"]["cubes"]
     assert ENGINE.view(after)["active_seats"] == [1]
+
+
+def test_only_the_active_player_places_offers_or_places_a_bonus_block(table):
+    """PLAYER TURN: the block is chosen and placed by "the player whose turn it is"."""
+    state = table.new(players=3)
+    beam = {"block": "beam", "site": "church", "cubes": cubes(row(0, range(3), 1), "brown")}
+    assert table.rules(state, "place_bonus_block", 1, beam) == ["PLAYER TURN"]
+    state = table.draw(state, "eel")
+    cannon = {"card": "cannon", "site": "church", "cubes": cubes(row(0, range(4), 1))}
+    assert table.rules(state, "place_block", 1, cannon) == ["PLAYER TURN"]
+    assert table.rules(state, "offer_block", 2, {"card": "cannon"}) == ["PLAYER TURN"]
+    assert table.check(state, "place_block", 0, cannon) == []
