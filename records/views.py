@@ -19,6 +19,7 @@ from rest_framework.throttling import UserRateThrottle
 
 from games import registry
 from records import chain, selectors, services
+from records.meta import META_EVENT_TYPES
 from records.models import Club, Membership, Play, Player, Role
 from records.serializers import (
     ClubSerializer,
@@ -141,16 +142,21 @@ class GameViewSet(viewsets.ViewSet):
     lookup_field = "slug"
     lookup_value_regex = "[a-z0-9_]+"
 
+    @staticmethod
+    def describe(engine) -> dict:
+        meta = {name: event_type.as_dict() for name, event_type in META_EVENT_TYPES.items()}
+        return {**engine.describe(), "meta_event_types": meta}
+
     @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="games_list")
     def list(self, request):
-        return Response([engine.describe() for engine in registry.engines().values()])
+        return Response([self.describe(engine) for engine in registry.engines().values()])
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def retrieve(self, request, slug=None):
         engine = registry.get(slug)
         if engine is None:
             return Response({"detail": f"No game {slug!r}."}, status=status.HTTP_404_NOT_FOUND)
-        return Response(engine.describe())
+        return Response(self.describe(engine))
 
 
 class PlayFilter(filters.FilterSet):

@@ -244,3 +244,39 @@ def test_the_openapi_schema_and_docs_are_served(client_for):
 def test_the_browsable_api_renders(play, recorder):
     response = recorder.get(f"/api/v1/plays/{play.pk}/", HTTP_ACCEPT="text/html")
     assert response.status_code == 200 and b"<html" in response.content
+
+
+def test_the_catalogue_lists_the_meta_events_and_no_engine_redefines_them(client_for):
+    from records.meta import META_EVENT_TYPES
+
+    for game in client_for(None).get("/api/v1/games/").json():
+        assert set(game["meta_event_types"]) == set(META_EVENT_TYPES)
+        assert not set(game["event_types"]) & set(META_EVENT_TYPES), game["slug"]
+
+
+def test_writes_are_throttled_and_reads_are_not(play, recorder, monkeypatch):
+    from django.core.cache import cache
+
+    from records.views import WriteThrottle
+
+    monkeypatch.setattr(WriteThrottle, "rate", "2/min", raising=False)
+    cache.clear()
+    try:
+        codes = [
+            post(recorder, events_url(play), {"type": "score", "seat": 0, "data": {"points": 1}}).status_code
+            for _ in range(3)
+        ]
+        assert codes == [201, 201, 429]
+        assert recorder.get(events_url(play)).status_code == 200
+    finally:
+        cache.clear()
+
+
+def test_replay_command_prints_the_view_at_a_seq(play, recorder, capsys):
+    from django.core.management import CommandError, call_command
+
+    post(recorder, events_url(play), [{"type": "score", "seat": 1, "data": {"points": n}} for n in (4, 5)])
+    call_command("replay", str(play.pk), "--at", "1")
+    assert json.loads(capsys.readouterr().out)["scores"] == [0, 4, 0]
+    with pytest.raises(CommandError):
+        call_command("replay", str(play.pk), "--at", "9")
