@@ -8,7 +8,7 @@ from games.contract import JSON, Move, Violation
 from games.nouvelle_france import deck, geometry
 from games.nouvelle_france.components import BONUS_BLOCKS, MAX_HEIGHT, STRIP_AT_SETUP, block_name
 from games.nouvelle_france.sections import (
-    ALLIES,
+    ALLY_TOKENS,
     BONUS,
     COUREUR,
     END,
@@ -140,14 +140,16 @@ def _check_ally(state: JSON, move: Move) -> list[Violation]:
     if allies_rule == "none":
         return [Violation(SIMPLIFIED, "This play leaves the Ally tokens out.")]
     if state["phase"] == "offer":
-        return [Violation(ALLIES, "Ally tokens are played during a turn, not while a block is on offer.")]
+        return [Violation(ALLY_TOKENS, "Ally tokens are played during a turn, not while a block is on offer.")]
     ally = move.data["ally"]
     if state["players"][move.seat]["allies"][ally] != "face up":
         if allies_rule == "once":
             return [Violation(SIMPLIFIED, "In this play each Ally token is used only once during the game.")]
-        return [Violation(ALLIES, "That Ally token is face down: it can only be used again after the next snowflake.")]
+        return [
+            Violation(ALLY_TOKENS, "That Ally token is face down: it can only be used again after the next snowflake.")
+        ]
     if ally != "huron" and "cards" in move.data:
-        return [Violation(ALLIES, "Only the Huron looks at the cards of the deck.")]
+        return [Violation(ALLY_TOKENS, "Only the Huron looks at the cards of the deck.")]
     return ALLY_CHECKS[ally](state, move)
 
 

@@ -29,7 +29,7 @@ SNOWFLAKE = "snowflake"
 TALLY_VALUES = ("+", "x2", "-")
 ALLIES = ("fille_du_roy", "coureur_des_bois", "huron")
 MAX_HEIGHT: int = value(DATA["max_height"])
-VISIBLE_CARDS: int = value(DATA["deck"]["visible_cards"])
+LEVELS: int = value(DATA["levels"])
 STRIP_AT_SETUP: int = value(DATA["deck"]["strip_at_setup"])
 MAX_PLAYERS: int = value(DATA["max_players"])
 

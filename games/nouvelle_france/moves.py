@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from games.contract import JSON, EngineError, Move
 from games.nouvelle_france import deck, geometry
-from games.nouvelle_france.components import BONUS_BLOCKS, MAX_HEIGHT, SNOWFLAKE, TALLY_VALUES
+from games.nouvelle_france.components import BONUS_BLOCKS, LEVELS, MAX_HEIGHT, SNOWFLAKE, TALLY_VALUES
 
-LEVELS = 3
 FRESH_TURN = {"drawn": False, "fille": False, "coureur": None}
 TALLY_FACTORS = dict(zip(TALLY_VALUES, (1, 2, -1)))
 

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from games.contract import EventType, obj
-from games.nouvelle_france.components import ALLIES, BONUS_BLOCKS, COLOURS, NEUTRAL, SHAPES, SITES, SNOWFLAKE
+from games.nouvelle_france.components import (
+    ALLIES,
+    BONUS_BLOCKS,
+    COLOURS,
+    NEUTRAL,
+    SHAPES,
+    SITES,
+    SNOWFLAKE,
+    TALLY_VALUES,
+)
 
 _integer = {"type": "integer"}
 _site = {"enum": list(SITES)}
@@ -23,7 +32,7 @@ _block_cubes = {
 _tally_stick = obj(
     {
         "stick": {"type": "integer", "minimum": 1, "maximum": 3},
-        "levels": {"type": "array", "items": {"enum": ["+", "x2", "-"]}, "minItems": 3, "maxItems": 3},
+        "levels": {"type": "array", "items": {"enum": list(TALLY_VALUES)}, "minItems": 3, "maxItems": 3},
         "standee_points": {"type": "integer", "minimum": 0},
     }
 )
