@@ -200,10 +200,24 @@ def check_combat_retreat(state: JSON, move: Move) -> list[Violation]:
                 f"No more blocks may retreat across that {path[0]['border']} border this round.",
             )
         ]
+    if board.info(state, name)["type"] == "warship":
+        return _warship_retreat_problems(state, move.seat, name, path)
     for index, step in enumerate(path):
         problem = _retreat_step_problem(state, move.seat, name, step, index == len(path) - 1)
         if problem:
             return [problem]
+    return []
+
+
+def _warship_retreat_problems(state: JSON, seat: int, name: str, path: list[JSON]) -> list[Violation]:
+    """8.4: "A warship block retreating from combat are forced to go to a friendly harbour." """
+    *seas, harbour = [step["to"] for step in path]
+    if any(not board.is_known_territory(state, p) or not board.is_sea(state, p) for p in seas):
+        return [Violation("8.1 Warship movement", f"{name} sails only through sea zones.")]
+    if not board.is_known_territory(state, harbour) or board.port_of(state, harbour) != "harbour":
+        return [Violation("8.4 Sea retreats", f"{name} must retreat to a friendly harbour.")]
+    if board.controller_side(state, harbour) != seat or board.enemy_blocks_at(state, harbour, seat):
+        return [Violation("8.4 Sea retreats", f"{name} must retreat to a friendly harbour, and {harbour} is not.")]
     return []
 
 

@@ -59,7 +59,7 @@ def begin_year(draft: Draft) -> None:
     draft.set("rp_year", state["rp_next"])
     draft.set("rp_next", {})
     _dated_entries(draft)
-    draft.set("rp", {n: rp_this_year(draft.state, n) for n, active in draft.state["active"].items() if active})
+    draft.set("rp", {n: rp_this_year(draft.state, n) for n in board.nations_at_war(draft.state)})
 
 
 def _dated_entries(draft: Draft) -> None:
