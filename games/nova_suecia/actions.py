@@ -312,6 +312,8 @@ def check_invest(state: JSON, player: int, data: JSON) -> list[Violation]:
     district = state["districts"][index]
     if not district["open"]:
         return [Violation(rules.INVEST, f"District {data['district']} is not open.")]
+    if district["type"] is None:
+        return [Violation(rules.INVEST, f"District {data['district']} has never been turned up.")]
     if district["seal"] not in (None, player):
         return [Violation(rules.INVEST, f"District {data['district']} carries another player's seal.")]
     if district[data["triangle"]]:
@@ -446,6 +448,8 @@ def apply_produce(draft: Draft, player: int, data: JSON) -> None:
     for resource, count in made.items():
         if resource == "log_cabin":
             district["cabins"] += min(count, LOG_CABINS - log_cabins_built(draft.state))
+            continue
+        if resource not in state["components"]["prices"]:
             continue
         received, markets[resource] = sell(state["components"]["prices"][resource], markets[resource], count)
         holder["thaler"] += received

@@ -204,7 +204,10 @@ def _actor(state: JSON, move: Move) -> int:
 
 
 def _advance_step(draft: Draft, event: str) -> None:
+    """Move on to the next step; a move recorded out of its step changes the table but not the step."""
     state = draft.state
+    if event not in STEP_EVENTS[state["step"]]:
+        return
     if event == "choose_letter_resource":
         last = state["player"] == len(state["players"]) - 1
         draft.set("player", state["governor"] if last else state["player"] + 1)
