@@ -53,10 +53,11 @@ def _check_setup(state: JSON, move: Move) -> list[Violation]:
     sticks = [stick["stick"] for stick in data["tally_sticks"].values()]
     if len(set(sticks)) < len(sticks):
         violations.append(Violation(SETUP, "Each construction site gets its own tally stick."))
-    expected = 0 if state["options"]["one_card"] else STRIP_AT_SETUP
-    if len(data["strip"]) != expected:
+    if state["options"]["one_card"] and data["strip"]:
+        violations.append(Violation(SIMPLIFIED, "With one card per turn, no card is laid on the strip at setup."))
+    elif not state["options"]["one_card"] and len(data["strip"]) != STRIP_AT_SETUP:
         violations.append(
-            Violation(SETUP, f"The first {expected} cards of the deck are placed on the identification strip.")
+            Violation(SETUP, f"The first {STRIP_AT_SETUP} cards of the deck are placed on the identification strip.")
         )
     problem = deck.unseen_problem(state["deck"], data["strip"])
     if problem:
@@ -106,9 +107,8 @@ def _check_bonus_block(state: JSON, move: Move) -> list[Violation]:
     if state["turn"]["drawn"]:
         return [Violation(BONUS, "Having drawn a card this turn, you cannot place a bonus construction block.")]
     block, player = move.data["block"], state["players"][move.seat]
-    window = state["snowflakes"]
-    if BONUS_BLOCKS.index(block) != window:
-        index = BONUS_BLOCKS.index(block)
+    index = BONUS_BLOCKS.index(block)
+    if index != state["snowflakes"]:
         return [Violation(BONUS, f"The {block_name(block).lower()} must be placed {BONUS_WINDOWS[index]}.")]
     if player["bonus_blocks"][block] != "in hand":
         return [Violation(BONUS, f"Your {block_name(block).lower()} is {player['bonus_blocks'][block]}.")]

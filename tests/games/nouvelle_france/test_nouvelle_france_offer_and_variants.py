@@ -1,8 +1,9 @@
 """A PLAYER IS UNABLE TO PLACE A BLOCK, and the SIMPLIFICATION OF THE RULES variants."""
 
+from games.contract import Seat
 from games.nouvelle_france import ENGINE
 
-from .conftest import cubes, row
+from .conftest import TALLY, cubes, row
 
 UNABLE = "A PLAYER IS UNABLE TO PLACE A BLOCK"
 
@@ -132,3 +133,13 @@ def test_no_ally_is_played_while_a_block_is_on_offer(table):
     """ALLY TOKENS: they are played "During a player's turn"; the offered block is not a turn of its own."""
     state = offered(table)
     assert table.rules(state, "play_ally", 1, {"ally": "fille_du_roy"}) == ["ALLY TOKENS"]
+
+
+def test_one_card_variant_lays_no_card_on_the_strip_at_setup(table):
+    """SIMPLIFICATION OF THE RULES 1: "Instead of choosing one of the three construction-block cards ... simply draws the top card"."""
+    state = ENGINE.setup([Seat(), Seat()], {"one_card": True})
+    data = {"tally_sticks": TALLY, "first_player": 0}
+    assert table.check(state, "setup_table", None, {**data, "strip": []}) == []
+    assert table.rules(state, "setup_table", None, {**data, "strip": ["cannon", "eel"]}) == [
+        "SIMPLIFICATION OF THE RULES"
+    ]
