@@ -98,7 +98,7 @@ class Draft:
                 pile = self.deck(deck)[pile_name]
                 pile[card] = pile.get(card, 0) + 1
 
-    def from_hand(self, seat: int, cards: list[str], rule: str, kind: str = "") -> list[str]:
+    def from_hand(self, seat: int, cards: list[str], rule: str) -> list[str]:
         """Remove cards from a seat's hand; refuses cards the hand does not hold."""
         hand = self.colony(seat)["hand"]
         taken = []
@@ -107,5 +107,5 @@ class Draft:
                 hand.remove(card)
                 taken.append(card)
             else:
-                self.refuse(rule, f"{card} is not {kind or 'a card'} in this player's hand.")
+                self.refuse(rule, f"{card} is not a card in this player's hand.")
         return taken

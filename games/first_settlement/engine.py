@@ -118,15 +118,18 @@ class FirstSettlementEngine(Engine):
         return d
 
     def _play_phase(self, d: Draft, move: Move) -> None:
+        """Play a phase; a phase logged out of turn (record plays) moves the turn on to it when it
+        lies ahead in this turn, else it is applied and the phase due stays due."""
         cursor = d.state["cursor"]
-        if (move.type, move.seat) != sequence.expected(d.state):
-            cursor = sequence.find_slot(d.state, move.seat, move.type) or cursor
-        HANDLERS[move.type](d, move.seat, move.data, cursor["turn"])
-        standing = [c for c in d.state["colonies"] if not c["gave_up"]]
-        if len(standing) <= 1:
+        on_turn = (move.type, move.seat) == sequence.expected(d.state)
+        slot = cursor if on_turn else sequence.find_slot(d.state, move.seat, move.type)
+        HANDLERS[move.type](d, move.seat, move.data, (slot or cursor)["turn"])
+        if sum(not colony["gave_up"] for colony in d.state["colonies"]) <= 1:
             d.state["cursor"], d.state["over"] = None, "gave_up"
             return
-        d.state["cursor"] = sequence.next_slot(d.state, cursor)
+        if slot is None and sequence.is_due(d.state, cursor):
+            return
+        d.state["cursor"] = sequence.next_slot(d.state, slot or cursor)
         if d.state["cursor"] is None:
             d.state["over"] = "end"
 
@@ -136,10 +139,8 @@ class FirstSettlementEngine(Engine):
             reason = sequence.skip_reason(state, move.seat, move.type, state["cursor"]["turn"])
             if reason is not None:
                 return Violation(*reason)
-        event, seat = due
-        who = "" if seat is None else f"seat {seat}'s "
         rule = sequence.TURN_SEQUENCE if step == "play" else setup_steps.SETUP
-        return Violation(rule, f"It is {who}{event.replace('_', ' ')} now, not seat {move.seat}'s {move.type}.")
+        return Violation(rule, f"It is {_whose(*due)} now, not {_whose(move.type, move.seat)}.")
 
     def view(self, state: JSON, seat: int | None = None) -> dict[str, JSON]:
         due = sequence.expected(state)
@@ -158,7 +159,7 @@ class FirstSettlementEngine(Engine):
             "turn": cursor and cursor["turn"],
             "turn_order": state["order"],
             **{name: [colony[key] for colony in colonies] for name, key in COUNTERS.items()},
-            "colonies": [_colony_view(colony, cursor, seat in (None, n)) for n, colony in enumerate(colonies)],
+            "colonies": [_colony_view(colony, seat in (None, n)) for n, colony in enumerate(colonies)],
             "decks": {name: _deck_view(deck, seat is None) for name, deck in state["decks"].items()},
             "options": state["options"],
             "last": state["last"],
@@ -181,13 +182,17 @@ class FirstSettlementEngine(Engine):
         return Outcome(places=places, winners=winners, reason=REASONS[state["over"]], scores=scores)
 
 
+def _whose(event: str, seat: int | None) -> str:
+    return event.replace("_", " ") if seat is None else f"seat {seat}'s {event.replace('_', ' ')}"
+
+
 def _active_seats(state: JSON, due: tuple[str, int | None] | None) -> list[int]:
     if due is None:
         return []
     return state["contenders"] if due[1] is None else [due[1]]
 
 
-def _colony_view(colony: JSON, cursor: JSON | None, own: bool) -> JSON:
+def _colony_view(colony: JSON, own: bool) -> JSON:
     turn = max(1, colony["turn"])
     shown = {
         "season": season_of(colony, turn),

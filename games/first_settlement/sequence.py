@@ -75,32 +75,31 @@ def _successor(state: JSON, cursor: JSON) -> JSON:
     return {"turn": turn, "phase": phase, "pos": pos}
 
 
-def _is_due(state: JSON, cursor: JSON) -> bool:
+def is_due(state: JSON, cursor: JSON) -> bool:
     seat = state["order"][cursor["pos"]]
     return skip_reason(state, seat, PHASES[cursor["phase"]], cursor["turn"]) is None
 
 
 def first_slot(state: JSON) -> JSON | None:
     start = {"turn": 1, "phase": 0, "pos": 0}
-    return start if _is_due(state, start) else next_slot(state, start)
+    return start if is_due(state, start) else next_slot(state, start)
 
 
 def next_slot(state: JSON, cursor: JSON) -> JSON | None:
     """The next phase due after ``cursor``, or None when all 20 turns are played."""
     cursor = _successor(state, cursor)
     while cursor["turn"] <= TURNS:
-        if _is_due(state, cursor):
+        if is_due(state, cursor):
             return cursor
         cursor = _successor(state, cursor)
     return None
 
 
 def find_slot(state: JSON, seat: int, phase: str) -> JSON | None:
-    """The slot of ``seat``'s ``phase`` from the cursor on, within one round (record plays)."""
+    """The slot of ``seat``'s ``phase`` from the cursor on, in the same turn (record plays)."""
     cursor = state["cursor"]
-    for _ in range(len(PHASES) * len(state["order"])):
-        if cursor["turn"] > TURNS:
-            return None
+    turn = cursor["turn"]
+    while cursor["turn"] == turn:
         if state["order"][cursor["pos"]] == seat and PHASES[cursor["phase"]] == phase:
             return cursor
         cursor = _successor(state, cursor)

@@ -127,3 +127,26 @@ def test_a_fifth_player_selects_from_the_sites_left_in_the_deck(table):
         "SITE SELECTION PROCESS"
     ]
     table.play(state, "select_site", 4, table.offer(state, table.take(state, "site", 3), count=2))
+
+
+def test_a_record_play_applies_a_phase_logged_late_and_keeps_the_phase_due(table):
+    """DRAW PHASE: "Skip this phase the first turn of the game." A Draw logged anyway in a record play adds
+    its cards, and the Blight Phase due stays due."""
+    state = table.play(table.founded(), "time", 0, {})
+    builds = table.take(state, "build", 2)
+    data = {"actions": table.take(state, "action", 2), "builds": builds, "build_discard": builds[0]}
+    move = Move("draw", 0, {**data, "discards": state["colonies"][0]["hand"][:3]})
+    assert [v.rule for v in ENGINE.check(state, move)] == ["DRAW PHASE"]
+    after = ENGINE.apply(state, move)
+    assert after["cursor"] == state["cursor"] and ENGINE.view(after)["phase"] == "blight"
+    assert builds[1] in after["colonies"][0]["hand"]
+
+
+def test_a_record_play_follows_a_colony_that_starts_its_turn_early(table):
+    """TURN SEQUENCE: "Players take turns." When seat 1 starts its turn before seat 0 ends, the record
+    follows the table: seat 0's remaining phases of the turn are passed over."""
+    state = table.at(table.founded(), "trade", turn=3)
+    move = Move("time", 1, {})
+    assert [v.rule for v in ENGINE.check(state, move)] == ["TURN SEQUENCE"]
+    after = ENGINE.apply(state, move)
+    assert ENGINE.view(after)["active_seats"] == [1] and ENGINE.view(after)["phase"] == "draw"
