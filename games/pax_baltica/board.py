@@ -163,14 +163,15 @@ def map_has_borders(state: JSON) -> bool:
 
 
 def battle_territories(state: JSON) -> list[str]:
-    """Territories and sea zones where both sides have blocks on the map."""
-    sides: dict[str, set[int]] = {}
+    """Territories and sea zones where both sides have blocks on the map (a hot path of the
+    fold, hence the plain loop)."""
+    printed, active, sides = state["tables"]["blocks"], state["active"], state["sides"]
+    seats_at: dict[str, set[int]] = {}
     for name, block in state["blocks"].items():
-        seat = owner(state, name)
-        if block["at"] not in OFF_MAP and seat is not None and not block.get("aboard"):
-            sides.setdefault(block["at"], set()).add(seat)
-    return sorted(place for place, seats in sides.items() if len(seats) == 2)
-
-
-def victim_name(seat: int) -> str:
-    return SIDE_NAMES[seat]
+        place = block["at"]
+        if place in OFF_MAP or block["aboard"]:
+            continue
+        nation = printed[name]["nation"]
+        if active.get(nation):
+            seats_at.setdefault(place, set()).add(sides[nation])
+    return sorted(place for place, seats in seats_at.items() if len(seats) == 2)

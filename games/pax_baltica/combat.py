@@ -394,6 +394,8 @@ def _besieger_problem(state: JSON, seat: int, place: str, names: list[str]) -> V
                 "3.43.b Siege restrictions",
                 f"Regiments may only besiege garrisons of value 1, and {place} has {value}.",
             )
+        if data["nation"] == "prussia" and place != "Pommern":
+            return Violation("10.6 Prussia", "The Prussian block may only besiege in Pommern.")
         if state["blocks"][name]["sieged"]:
             return Violation("3.43.b Siege restrictions", f"{name} has already made a siege attempt this turn.")
     if len({board.info(state, n)["nation"] for n in names}) > 1:

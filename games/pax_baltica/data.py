@@ -27,18 +27,22 @@ def _file(name: str) -> JSON:
     return json.loads((HERE / name).read_text())
 
 
+@cache
 def default_territories() -> dict[str, dict[str, JSON]]:
     return {name: _values(fields) for name, fields in _file("map.json")["territories"].items()}
 
 
+@cache
 def default_blocks() -> dict[str, dict[str, JSON]]:
     return {name: _values(fields) for name, fields in _file("blocks.json")["blocks"].items()}
 
 
+@cache
 def default_nations() -> dict[str, dict[str, JSON]]:
     return {name: _values(fields) for name, fields in _file("nations.json")["nations"].items()}
 
 
+@cache
 def map_constants() -> dict[str, JSON]:
     raw = _file("map.json")
     return {
@@ -55,6 +59,10 @@ def scenario(key: str) -> dict[str, JSON]:
 
 
 def _overlay(defaults: dict[str, dict[str, JSON]], overrides: dict[str, dict[str, JSON]]) -> dict[str, dict[str, JSON]]:
+    """The defaults with the play's own entries laid over; the cached defaults themselves
+    are shared, never changed (states are never mutated)."""
+    if not overrides:
+        return defaults
     merged = {name: dict(fields) for name, fields in defaults.items()}
     for name, fields in overrides.items():
         merged.setdefault(name, {}).update(fields)

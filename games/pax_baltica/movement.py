@@ -111,6 +111,8 @@ def _prohibited(state: JSON, seat: int, name: str, place: str) -> Violation | No
         return Violation(
             "4.8 Prohibited territories", f"{place} may not be entered while {nation.title()} is inactive."
         )
+    if mover == "prussia" and place != "Pommern" and board.enemy_blocks_at(state, place, seat):
+        return Violation("10.6 Prussia", "The Prussian block may only attack in Pommern.")
     if mover == "saxony" and nation in ("russia", "ukraine"):
         return Violation("10.3 Saxony", f"Saxon blocks may never enter Russian or Ukrainian territory such as {place}.")
     playable = state["playable_nations"]
@@ -263,7 +265,9 @@ def _arrive(draft: Draft, seat: int, place: str, via: str, names: list[str]) -> 
     if enemies:
         draft.at("sieges").pop(place, None)
         draft.at("declared_sieges").pop(place, None)
-    elif board.is_enemy_territory(state, place, seat) and board.garrison_value(state, place) > 0:
+    elif (
+        not state["weather"] and board.is_enemy_territory(state, place, seat) and board.garrison_value(state, place) > 0
+    ):
         draft.at("sieges")[place] = seat
 
 
