@@ -84,7 +84,8 @@ def prepare_colony(d: Draft, seat: int, data: JSON) -> None:
 def _without(cards: list[str], removed: list[str]) -> list[str]:
     rest = list(cards)
     for card in removed:
-        rest.remove(card)
+        if card in rest:
+            rest.remove(card)
     return rest
 
 
