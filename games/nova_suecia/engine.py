@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.contract import JSON, Engine, EngineError, Move, Outcome, Seat, Violation
+from games.contract import JSON, Engine, Move, Outcome, Seat, Violation
 from games.nova_suecia import actions, rules
 from games.nova_suecia.board import CHRISTINA, DISTRICT_IDS, NASSAU, buy_square, sell_square
 from games.nova_suecia.components import RESOURCES, STARTING_MARKET_CUBES, resolve
@@ -50,9 +50,12 @@ class NovaSueciaEngine(Engine):
     event_types = EVENT_TYPES
 
     def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
-        neutral = bool(options.get("neutral_player"))
-        if neutral and len(seats) != 2:
-            raise EngineError(f"{rules.TWO_PLAYER}: the neutral player joins a 2 player game only.")
+        neutral = bool(options.get("neutral_player")) and len(seats) == 2
+        misfit = None
+        if options.get("neutral_player") and not neutral:
+            misfit = (
+                f"The neutral player joins a 2 player game only, not one of {len(seats)}: start the play without it."
+            )
         sea = options.get("sea", "calm")
         answered = bool(options.get("letters_answered"))
         bag = {} if answered else {r: 1 for r in RESOURCES if r != "plant"}
@@ -84,9 +87,12 @@ class NovaSueciaEngine(Engine):
             "deposited": False,
             "final_turns": None,
             "outcome": None,
+            "misfit_option": misfit,
         }
 
     def check(self, state: JSON, move: Move) -> list[Violation]:
+        if state["misfit_option"]:
+            return [Violation(rules.TWO_PLAYER, state["misfit_option"])]
         if state["outcome"] is not None:
             return [Violation(rules.END, f"The game is over: {state['outcome']['reason']}.")]
         step, player = state["step"], state["player"]
@@ -164,6 +170,7 @@ class NovaSueciaEngine(Engine):
             "districts": {district_id: _district_view(d) for district_id, d in zip(DISTRICT_IDS, state["districts"])},
             "treasury_taken": state["treasury_taken"],
             "final_turns": state["final_turns"],
+            "option_problem": state["misfit_option"],
         }
 
     def outcome(self, state: JSON) -> Outcome | None:

@@ -2,7 +2,6 @@
 
 COMPONENTS = "2. Game Components"
 PREPARATION = "3. Game Preparation"
-MARKETS = "4. Object of the Game"
 COURSE = "5. Course of the Game"
 LETTER = "5.1 Letter"
 SHIP = "5.2 Ship"

@@ -1,10 +1,5 @@
 """Section 7, the advanced rules, each a play option."""
 
-import pytest
-
-from games.contract import EngineError, Seat
-from games.nova_suecia import ENGINE
-
 
 def test_stormy_seas_a_drawn_plant_loses_another_cube_without_market_change(table):
     """7.1: "placing 1 green plant cube in the ship bag ... If drawn, draw a new resource from the
@@ -93,7 +88,9 @@ def test_two_player_variant_the_new_governor_plays_the_neutral_player(table):
     assert order == [(0, 0), (1, 1), (2, 1), (1, 1), (0, 0), (2, 0), (0, 0)]
 
 
-def test_two_player_variant_needs_two_players():
-    """7.5: "Two Player Variant"."""
-    with pytest.raises(EngineError):
-        ENGINE.setup([Seat(), Seat(), Seat()], {"neutral_player": True})
+def test_two_player_variant_needs_two_players(table):
+    """7.5: "Two Player Variant": with more seats every move is refused until the play is
+    started without it (setup itself never fails)."""
+    t = table(3, neutral_player=True)
+    assert len(t.state["players"]) == 3
+    assert t.rules("choose_letter_resource", 0, resource="grain") == ["7.5 Two Player Variant"]
