@@ -17,36 +17,34 @@ class Draft:
     def __init__(self, state: JSON) -> None:
         self.state = dict(state)
         self.violations: list[Violation] = []
-        self._copied: set[str] = set()
+        self._colonies: dict[int, JSON] = {}
+        self._decks: dict[str, JSON] = {}
 
     def refuse(self, rule: str, message: str) -> None:
         self.violations.append(Violation(rule, message))
 
     def colony(self, seat: int) -> JSON:
         """The writable copy of a seat's colony."""
-        key = f"colony:{seat}"
-        if key not in self._copied:
-            if "colonies" not in self._copied:
+        colony = self._colonies.get(seat)
+        if colony is None:
+            if not self._colonies:
                 self.state["colonies"] = list(self.state["colonies"])
-                self._copied.add("colonies")
             colony = dict(self.state["colonies"][seat])
             for name in _COLONY_LISTS:
                 colony[name] = list(colony[name])
-            self.state["colonies"][seat] = colony
-            self._copied.add(key)
-        return self.state["colonies"][seat]
+            self.state["colonies"][seat] = self._colonies[seat] = colony
+        return colony
 
     def deck(self, name: str) -> JSON:
         """The writable copy of a deck: ``draw`` and ``discard`` piles, card -> count."""
-        key = f"deck:{name}"
-        if key not in self._copied:
-            if "decks" not in self._copied:
+        deck = self._decks.get(name)
+        if deck is None:
+            if not self._decks:
                 self.state["decks"] = dict(self.state["decks"])
-                self._copied.add("decks")
-            deck = self.state["decks"][name]
-            self.state["decks"][name] = {"draw": dict(deck["draw"]), "discard": dict(deck["discard"])}
-            self._copied.add(key)
-        return self.state["decks"][name]
+            piles = self.state["decks"][name]
+            deck = {"draw": dict(piles["draw"]), "discard": dict(piles["discard"])}
+            self.state["decks"][name] = self._decks[name] = deck
+        return deck
 
     def known(self, deck: str, card: str) -> bool:
         """Whether ``card`` belongs to ``deck``; refuses the move when it does not."""
