@@ -8,7 +8,7 @@ from games.nova_suecia.table import net_thaler, real_players, seals_of, total_se
 GOVERNOR_VICTORY = "Governor victory"
 SWEDISH_VICTORY = "Swedish victory"
 DUTCH_VICTORY = "Dutch victory"
-UNPROFITABLE = "Unprofitable colony: no governor ends with a positive amount of thaler"
+UNPROFITABLE = "Unprofitable colony"
 
 
 def seal_scores(state: JSON) -> list[int]:
