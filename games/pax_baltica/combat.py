@@ -484,19 +484,24 @@ def apply_siege(draft: Draft, move: Move) -> None:
 
 def conquer(draft: Draft, place: str, nation: str, keep: str | None) -> None:
     """3.43.a and 4.3: the garrison changes hands; its original owner loses 4 RP until it
-    is re-conquered; a capital falling forces a truce (6.9); 10.4 Poland's allegiance."""
+    is re-conquered. 10.4: a side holding both Warszawa and Krakow wins Poland over (read
+    before the truce of a fallen capital, 6.9, which then does not follow)."""
     state = draft.state
     original = board.original_nation(state, place)
+    side = board.side_of(state, nation)
     draft.at("control")[place] = nation
-    if board.side_of(state, nation) == board.side_of(state, original):
+    if side == board.side_of(state, original):
         draft.at("lost").pop(place, None)
     else:
         draft.at("lost")[place] = original
-    if board.territory(state, place)["capital"] and board.side_of(state, original) != board.side_of(state, nation):
-        call_truce(draft, original, keep)
-    polish_capitals = ("Mazowsze", "Krakow")
-    side = board.side_of(state, nation)
-    if all(board.side_of(draft.state, draft.state["control"].get(p, "")) == side for p in polish_capitals):
-        if state["sides"].get("poland") != side and original == "poland":
+    if original == "poland" and _holds_polish_capitals(draft.state, side):
+        if state["sides"].get("poland") != side:
             draft.at("sides")["poland"] = side
             draft.at("active")["poland"] = True
+        return
+    if board.territory(state, place)["capital"] and board.side_of(state, original) != side:
+        call_truce(draft, original, keep)
+
+
+def _holds_polish_capitals(state: JSON, side: int | None) -> bool:
+    return all(board.controller_side(state, p) == side for p in ("Mazowsze", "Krakow"))

@@ -1,0 +1,135 @@
+"""Entries and national special rules (9.x, 10.x, 11.2) and more national events (14.2)."""
+
+from games.pax_baltica import board, upkeep
+
+
+def allied_actions(pb, scenario="12.1"):
+    """The first turn: the Allied player acts (12.1: after Sweden passes; 12.4: as Player 1)."""
+    state = pb.setup(scenario)
+    if state["swedish_first_actions"]:
+        return pb.play(state, ("action_roll", 1, {"roll": 5}), ("end_actions", 0, {}))
+    return pb.play(state, ("action_roll", 0, {"roll": 1}), ("action_roll", 1, {"roll": 5}))
+
+
+def test_danes_in_holstein_gottorp_bring_hanover_in(pb):
+    """9.9: "Hanover automatically becomes an Ally of Sweden IF Denmark enters Holstein-Gottorp during 1700-1710 ...
+    instantly place the Hanoverian block in Hanover." """
+    state = allied_actions(pb)
+    state = pb.edit(state, active={**state["active"], "denmark": True})
+    state = pb.place(state, "Rantzau", "Holstein")
+    state = pb.play(state, ("group_move", 1, pb.move("Holstein", ("Rantzau", ["Holstein-Gottorp"]))))
+    assert state["active"]["hanover"] and state["sides"]["hanover"] == 0
+    assert pb.at(state, "Hanoverian Army") == "Hanover"
+
+
+def test_swedes_entering_poland_bring_poland_to_the_allies(pb):
+    """9.5: "The Polish blocks automatically join the allies as soon as the Sweden or Turkey enters Poland." """
+    state = pb.actions(pb.setup("12.1"))
+    assert state["active"]["poland"] is False
+    state = pb.play(state, ("group_move", 0, pb.move("Pommern", ("Ostgota", ["Pomorskie"]))))
+    assert state["active"]["poland"] and state["sides"]["poland"] == 1
+    assert state["sieges"] == {"Pomorskie": 0}, "Pomorskie is now an enemy territory: a free siege"
+
+
+def test_prussians_attack_only_in_pommern(pb):
+    """10.6: "The only territory where the Prussian block may perform any attack, siege or combat is Pommern." """
+    state = allied_actions(pb)
+    state = pb.edit(state, active={**state["active"], "prussia": True})
+    state = pb.place(state, "Prussian Army", "Pomorskie")
+    assert pb.refused(state, "group_move", 1, pb.move("Pomorskie", ("Prussian Army", ["Estland"])), "10.6")
+    assert pb.rules(state, "group_move", 1, pb.move("Pomorskie", ("Prussian Army", ["Pommern"]))) == []
+
+
+def test_nyen_becomes_st_petersburg_after_eight_russian_turns(pb):
+    """11.2: "Nyen have to stay Russian for 8 consecutive turns to transform in to St Petersburg ... Even if lost due to
+    a siege, Nyen/St.Petersburg stay a Harbour 4." """
+    state = pb.setup("12.1")
+    state = pb.edit(
+        state, control={**state["control"], "Nyen": "russia"}, nyen_track=7, phase="supply", player1=0, done=[]
+    )
+    assert board.garrison_value(state, "Nyen") == 1
+    state = pb.play(state, ("supply_check", 0, {"losses": []}), ("supply_check", 1, {"losses": []}))
+    assert state["st_petersburg"] and board.garrison_value(state, "Nyen") == 4
+    assert board.port_of(state, "Nyen") == "harbour" and pb.at(state, "Russian Galley I") == "pool"
+
+
+def test_the_nyen_track_restarts_when_nyen_is_lost(pb):
+    """11.2: "otherwise they have to re-start the process of construction all over again." """
+    state = pb.edit(pb.setup("12.1"), nyen_track=5, phase="supply", player1=0, done=[])
+    state = pb.play(state, ("supply_check", 0, {"losses": []}), ("supply_check", 1, {"losses": []}))
+    assert state["nyen_track"] == 0 and not state["st_petersburg"]
+
+
+def test_poland_joins_whoever_holds_warszawa_and_krakow(pb):
+    """10.4: "Poland automatically allies itself with any nation that has besieged both Warszawa and Krakow." """
+    state = pb.setup("12.4")
+    state = pb.place(pb.place(state, "Lubomirski", "Plock"), "Rehnskiold", "Mazowsze")
+    state = pb.edit(
+        state, control={**state["control"], "Krakow": "sweden"}, phase="battle", player1=0, sieges={"Mazowsze": 0}
+    )
+    data = {"territory": "Mazowsze", "rolls": [{"block": "Rehnskiold", "dice": [1, 2, 1, 6]}], "garrison_dice": []}
+    state = pb.play(state, ("siege", 0, data))
+    assert state["sides"]["poland"] == 0
+
+
+def test_bad_harvest_halves_next_years_rp(pb):
+    """14.2 Sweden 1: "Bad harvest. Replacement Points are halved during the next year. Shift marker instantly." """
+    state = pb.play(pb.actions(pb.setup("12.1")), ("national_event", 0, {"nation": "sweden", "roll": 1}))
+    state = pb.edit(state, rp_year=state["rp_next"])
+    assert upkeep.rp_this_year(state, "sweden") == 20
+
+
+def test_the_cossacks_leave_for_their_kin(pb):
+    """14.2 Russia 3: "The Cossacks joins their kin in Ukraine or Turkey. Exclude the Cossack block from play. If
+    Ukraine and Turkey is out of the game it returns to the replacement pool." """
+    state = pb.play(allied_actions(pb, "12.4"), ("national_event", 1, {"nation": "russia", "roll": 3}))
+    assert pb.at(state, "Cossacks") == "pool"
+
+
+def test_russian_nature_strikes_back(pb):
+    """14.2 Russia 5: "All hostile blocks in Russia suffer a 2 step loss." (never eliminated by an event, 6.8)"""
+    state = pb.place(pb.place(allied_actions(pb), "Vellinck", "Novgorod"), "Elfsborg", "Velikaya", 2)
+    state = pb.play(state, ("national_event", 1, {"nation": "russia", "roll": 5}))
+    assert (pb.steps(state, "Vellinck"), pb.steps(state, "Elfsborg"), pb.steps(state, "Repnin")) == (2, 1, 4)
+
+
+def test_polish_parliament_changes_side_on_a_6(pb):
+    """14.2 Saxony 3: "The Polish Parliament assembles. Roll 1D6. On a 6 they change side." """
+    state = allied_actions(pb, "12.4")
+    assert pb.refused(state, "national_event", 1, {"nation": "saxony", "roll": 3}, "14.2")
+    state = pb.play(state, ("national_event", 1, {"nation": "saxony", "roll": 3, "roll2": 6}))
+    assert state["sides"]["poland"] == 0
+
+
+def test_the_emperor_demands_a_saxon_block(pb):
+    """14.2 Saxony 2: "From 1703-1714 Saxony must exclude 1 block free of choice from the replacement pool." """
+    state = pb.edit(allied_actions(pb), year=1703)
+    assert pb.refused(state, "national_event", 1, {"nation": "saxony", "roll": 2, "choice": "Flemming"}, "14.2")
+    state = pb.play(state, ("national_event", 1, {"nation": "saxony", "roll": 2, "choice": "Schulenburg"}))
+    assert pb.at(state, "Schulenburg") == "out" and "Schulenburg" not in pb.engine.view(state)["pools"].get(
+        "saxony", []
+    )
+
+
+def test_aurora_koenigsmarck_truce(pb):
+    """14.2 Saxony 5: "All Saxon blocks is out of the war and placed in the replacement pool." """
+    state = pb.play(allied_actions(pb), ("national_event", 1, {"nation": "saxony", "roll": 5}))
+    assert state["active"]["saxony"] is False and pb.at(state, "Flemming") == "pool"
+    assert state["returns"] == {"saxony": 1702}
+
+
+def test_retreat_border_limit_applies_each_round(pb):
+    """6.5: "Border restrictions for Retreats apply to each Combat Round. If 3 blocks is forced to retreat over a red
+    border, one of them is eliminated." """
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", [pb.step("Ingermanland", "red")]))))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Ingermanland"})
+    )
+    red = [pb.step("Novgorod", "red")]
+    state = pb.play(
+        state,
+        ("combat_retreat", 1, {"block": "Pjotr I", "path": red}),
+        ("combat_retreat", 1, {"block": "Schnwentz", "path": red}),
+    )
+    assert pb.refused(state, "combat_retreat", 1, {"block": "Kazanski", "path": red}, "4.2")
