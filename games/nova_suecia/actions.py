@@ -475,12 +475,7 @@ def apply_day_work(draft: Draft, player: int, data: JSON) -> None:
 
 def colonists_to_assemble(state: JSON, player: int) -> int:
     """Laid down colonists: on the letter (Day Work) and in the districts."""
-    in_districts = sum(
-        1
-        for district in state["districts"]
-        for side in SIDES
-        if district[side] and district[side]["player"] == player and not district[side]["upright"]
-    )
+    in_districts = sum(1 for district in state["districts"] for side in SIDES if _laid_down_by(district[side], player))
     return state["players"][player]["resting"] + in_districts
 
 
@@ -518,16 +513,15 @@ def check_assemble(state: JSON, player: int, data: JSON) -> list[Violation]:
 
 
 def apply_assemble(draft: Draft, player: int, data: JSON) -> None:
-    state = draft.state
-    assembled = colonists_to_assemble(state, player)
-    for index, district in enumerate(state["districts"]):
-        if district["seal"] != player and not any(district[s] and district[s]["player"] == player for s in SIDES):
+    assembled = draft.state["players"][player]["resting"]
+    for index, district in enumerate(draft.state["districts"]):
+        laid_down = [side for side in SIDES if _laid_down_by(district[side], player)]
+        if not laid_down and district["seal"] != player:
             continue
         changed = draft.district(index)
-        for side in SIDES:
-            colonist = changed[side]
-            if colonist and colonist["player"] == player and not colonist["upright"]:
-                changed[side] = None
+        for side in laid_down:
+            changed[side] = None
+        assembled += len(laid_down)
         if changed["seal"] == player:
             changed["flipped"] = 0
             if not changed["left"] and not changed["right"]:
@@ -539,6 +533,10 @@ def apply_assemble(draft: Draft, player: int, data: JSON) -> None:
     holder["resting"] = 0
     holder["thaler"] += assembled - len(audience) - sum(1 for wish in audience if wish.get("repeat"))
     holder["letter"] = holder["letter"] + [wish["resource"] for wish in audience]
+
+
+def _laid_down_by(colonist: JSON | None, player: int) -> bool:
+    return bool(colonist) and colonist["player"] == player and not colonist["upright"]
 
 
 # --- 5.3.5 Treasury -------------------------------------------------------------------------
