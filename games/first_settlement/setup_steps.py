@@ -57,8 +57,6 @@ def _keep(d: Draft, dealt: list[str], discarded: list[str], keep: int, what: str
 def prepare_colony(d: Draft, seat: int, data: JSON) -> None:
     """10 CT, 1D6 FT, a Stock Token; 3 Leaders (keep 1), 4 Action (discard 1), 4 Build (discard 2)."""
     colony = d.colony(seat)
-    if colony["prepared"]:
-        d.refuse(SETUP, "This colony has already been prepared.")
     check_die(d, data["food_roll"], 6, "The Victuals roll")
     if len(data["leaders_drawn"]) != 3 or len(data["actions_dealt"]) != 4 or len(data["builds_dealt"]) != 4:
         d.refuse(SETUP, "Each player draws 3 Leader cards and is dealt 4 Action cards and 4 Build cards.")
@@ -100,8 +98,6 @@ def _start_season(d: Draft, colony: JSON, season: str | None) -> None:
 def select_site(d: Draft, seat: int, data: JSON) -> None:
     """Pick 1 of 3 sites (4 with the Explorer) of 3 cards each; the others go back into the deck."""
     colony = d.colony(seat)
-    if colony["sites"]:
-        d.refuse(SITE_SELECTION, "This colony has already selected its site.")
     offered = data["offered"]
     deck = d.state["decks"]["site"]
     in_deck = sum(deck["draw"].values()) + sum(deck["discard"].values())

@@ -190,6 +190,8 @@ def test_tobacco_plantation_gains_2d6_vp_in_the_fall_harvest(table, founded):
     assert colony_after(table, state, "harvest", {"cards": [], "crop_rolls": {"Tobacco Plantation": [3, 5]}})["vp"] == 8
     assert table.rules(state, "harvest", 0, {"cards": []}) == ["BUILD DECK CARD LIST"]
     assert table.rules(state, "harvest", 0, {"cards": [], "crop_rolls": {"Tobacco Plantation": [3, 7]}}) == ["DICE"]
+    one_die = {"cards": [], "crop_rolls": {"Tobacco Plantation": [3]}}
+    assert table.rules(state, "harvest", 0, one_die) == ["BUILD DECK CARD LIST"]
 
 
 def test_spoilage_cards_cost_their_value_in_food(table, founded):
@@ -421,6 +423,8 @@ def test_special_hardships_take_effect(table, founded):
     assert table.rules(state, "hardship", 0, {**data, "kicked_out_to": [0]}) == ["HARDSHIP PHASE"]
     assert table.rules(state, "hardship", 0, {**data, "new_leaders": []}) == ["HARDSHIP PHASE"]
     assert table.rules(state, "hardship", 0, {**data, "burned": ["Taverns"]}) == ["HARDSHIP PHASE"]
+    no_kick = {"cards": table.hardships(10), "kicked_out_to": [1]}
+    assert table.rules(state, "hardship", 0, no_kick) == ["HARDSHIP PHASE"]
 
 
 def test_with_two_leaders_the_lost_one_is_named(table, founded):

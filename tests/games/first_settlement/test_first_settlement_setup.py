@@ -135,3 +135,17 @@ def test_two_leader_option_keeps_two_of_the_three_leaders(table):
     assert table.rules(state, "prepare_colony", 0, data) == ["TWO LEADER OPTION"]
     state = table.play(state, "prepare_colony", 0, {**data, "leaders_kept": data["leaders_drawn"][:2]})
     assert len(state["colonies"][0]["leaders"]) == 2
+
+
+def test_the_roll_for_first_player_gives_one_roll_per_seat(table):
+    """SETUP: "Players roll high on 1D10": every player rolls."""
+    state = ENGINE.setup(table.seats(3), {})
+    assert table.rules(state, "roll_for_first", None, {"rolls": [4, 9]}) == ["SETUP", "SETUP"]
+
+
+def test_players_trade_only_once_the_colonies_are_founded(table):
+    """TRADE OPTION: players trade cards, CT and FT, which they have once their colonies are founded."""
+    state = table.play(
+        ENGINE.setup(table.seats(2), {"trade_between_players": True}), "roll_for_first", None, {"rolls": [6, 2]}
+    )
+    assert table.rules(state, "give", 0, {"to": 1}) == ["TRADE OPTION"]
