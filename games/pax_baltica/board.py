@@ -109,6 +109,29 @@ def original_nation(state: JSON, place: str) -> str:
     return GARRISON_NATION.get(nation, nation)
 
 
+def rightful_nation(state: JSON, place: str) -> str:
+    """The nation a territory belongs to: its own, but Russia's for Ukraine until Ukraine
+    is at war (4.8)."""
+    nation = original_nation(state, place)
+    if nation == "ukraine" and not state["active"].get("ukraine"):
+        return "russia"
+    return nation
+
+
+#: 4.8: nations not yet in the war prohibit movement into their territories, except Poland
+#: (whose entry is triggered by movement, 9.5) and Ukraine (Russian until activated).
+OPEN_WHILE_INACTIVE = ("poland", "ukraine", "none", "holstein-gottorp", "britain")
+
+
+def is_prohibited(state: JSON, place: str) -> bool:
+    """4.8; a nation out of the war by a truce is not "inactivated" (6.9, 6.10): its
+    territories stay open (12.3 starts with Swedish armies in truce-bound Saxony)."""
+    nation = original_nation(state, place)
+    if nation in OPEN_WHILE_INACTIVE or state["active"].get(nation, False):
+        return False
+    return nation not in state["truces"] and nation not in state["returns"]
+
+
 def kind(state: JSON, place: str) -> str:
     return territory(state, place)["kind"]
 

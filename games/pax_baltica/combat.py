@@ -490,7 +490,7 @@ def conquer(draft: Draft, place: str, nation: str, keep: str | None) -> None:
     original = board.original_nation(state, place)
     side = board.side_of(state, nation)
     draft.at("control")[place] = nation
-    if side == board.side_of(state, original):
+    if side == board.side_of(state, board.rightful_nation(state, place)):
         draft.at("lost").pop(place, None)
     else:
         draft.at("lost")[place] = original
@@ -499,7 +499,7 @@ def conquer(draft: Draft, place: str, nation: str, keep: str | None) -> None:
             draft.at("sides")["poland"] = side
             draft.at("active")["poland"] = True
         return
-    if board.territory(state, place)["capital"] and board.side_of(state, original) != side:
+    if board.territory(state, place)["capital"] and board.side_of(state, board.rightful_nation(state, place)) != side:
         call_truce(draft, original, keep)
 
 

@@ -233,6 +233,7 @@ def _initial_control(tables: JSON, scenario: JSON) -> dict[str, str]:
     control = {}
     for name, territory in tables["territories"].items():
         if territory["garrison"] > 0 or (name == "Nyen" and scenario["st_petersburg"]):
-            control[name] = board.GARRISON_NATION.get(territory["nation"], territory["nation"])
+            nation = board.GARRISON_NATION.get(territory["nation"], territory["nation"])
+            control[name] = "russia" if nation == "ukraine" and "ukraine" not in scenario["active"] else nation
     control.update(scenario["control"])
     return control

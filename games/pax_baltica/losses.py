@@ -34,6 +34,20 @@ def eliminate(draft: Draft, name: str) -> None:
         _sink_passengers(draft, place, board.owner(state, name))
     if name in board.TRUCE_ROYALS:
         call_truce(draft, board.TRUCE_ROYALS[name])
+    elif name == "Mazepa":
+        ukraine_rejoins_russia(draft)
+    elif data["nation"] == "turkey" and not any(
+        board.info(state, n)["nation"] == "turkey" and board.on_map(draft.state, n) for n in state["blocks"]
+    ):
+        call_truce(draft, "turkey")
+
+
+def ukraine_rejoins_russia(draft: Draft) -> None:
+    """10.7: "Ukraine rejoins Russia as soon as the Mazepa block is killed." """
+    draft.at("active")["ukraine"] = False
+    for place, holder in draft.state["control"].items():
+        if holder == "ukraine":
+            draft.at("control")[place] = "russia"
 
 
 def _sink_passengers(draft: Draft, sea: str, seat: int | None) -> None:

@@ -10,7 +10,6 @@ from games.pax_baltica.losses import lose_steps
 FORCE_MARCH_EXTRA = 2
 BORDER_LIMITS = {"black": 6, "red": 2}
 WARSHIP_CAPACITY = 2  # 4.6: one army (2) or two regiments (1 each) per warship
-PROHIBITED_UNTIL_ACTIVE = ("hanover", "prussia", "turkey")
 
 
 def load_of(state: JSON, name: str) -> int:
@@ -107,9 +106,9 @@ def _prohibited(state: JSON, seat: int, name: str, place: str) -> Violation | No
     mover = board.info(state, name)["nation"]
     if place == "Portsmouth" and mover != "britain":
         return Violation("9.10 Great Britain", "No one except the British warship may enter the Portsmouth box.")
-    if nation in PROHIBITED_UNTIL_ACTIVE and not state["active"].get(nation):
+    if board.is_prohibited(state, place):
         return Violation(
-            "4.8 Prohibited territories", f"{place} may not be entered while {nation.title()} is inactive."
+            "4.8 Prohibited territories", f"{place} may not be entered while {nation.title()} is out of the war."
         )
     if mover == "prussia" and place != "Pommern" and board.enemy_blocks_at(state, place, seat):
         return Violation("10.6 Prussia", "The Prussian block may only attack in Pommern.")

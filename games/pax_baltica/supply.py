@@ -14,7 +14,7 @@ FORAGE_COST = {"army": 2, "regiment": 1, "warship": 0}
 
 def is_supply_source(state: JSON, place: str, seat: int) -> bool:
     """7.1: an un-besieged national territory whose garrison the player controls."""
-    nation = board.original_nation(state, place)
+    nation = board.rightful_nation(state, place)
     return (
         board.side_of(state, nation) == seat
         and board.controller_side(state, place) == seat

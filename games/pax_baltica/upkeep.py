@@ -100,6 +100,10 @@ def activate(draft: Draft, nation: str, side: int) -> None:
     for name, block in state["blocks"].items():
         if board.info(state, name)["nation"] == nation and block["at"] == "out" and name not in state["excluded"]:
             draft.block(name)["at"] = "pool"
+    if nation == "ukraine":
+        for place, holder in state["control"].items():
+            if holder == "russia" and board.original_nation(state, place) == "ukraine":
+                draft.at("control")[place] = "ukraine"
     if nation == "hanover" and "Hanoverian Army" in state["blocks"]:
         draft.block("Hanoverian Army").update(at="Hanover", steps=board.info(state, "Hanoverian Army")["steps"])
     if state["phase"] == "year_start":

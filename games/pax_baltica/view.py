@@ -30,6 +30,7 @@ def table_view(state: JSON, seat: int | None = None) -> dict[str, JSON]:
         "sweden_victory_rp": victory.victory_rp(state),
         "victory_level": victory.victory_level(state),
         "nations_at_war": board.nations_at_war(state),
+        "activation_rolls_due": _rolls_due(state),
         "sides": {n: s for n, s in state["sides"].items() if s is not None and n in state["active"]},
         "truces": dict(state["truces"]),
         "control": dict(state["control"]),
@@ -83,3 +84,10 @@ def _battle(state: JSON, seat: int | None) -> JSON:
         shown["reserves"] = [n for n in battle["reserves"] if board.owner(state, n) == seat]
     shown["next"] = turn.next_combatants(state)
     return shown
+
+
+def _rolls_due(state: JSON) -> dict[str, list[str]]:
+    """The activation rolls each side still owes this year (seat number as a string key)."""
+    if state["phase"] != "year_start":
+        return {}
+    return {str(seat): upkeep.rolls_owed(state, seat) for seat in (0, 1) if upkeep.rolls_owed(state, seat)}

@@ -133,3 +133,57 @@ def test_retreat_border_limit_applies_each_round(pb):
         ("combat_retreat", 1, {"block": "Schnwentz", "path": red}),
     )
     assert pb.refused(state, "combat_retreat", 1, {"block": "Kazanski", "path": red}, "4.2")
+
+
+def test_nations_not_yet_at_war_are_prohibited(pb):
+    """4.8 Prohibited territories: "Inactivated territories, such as Hanover and Prussia, prohibit movement until they
+    are activated"; Denmark before its entry (9.4) too, but not Poland (9.5) nor Ukraine (Russian until activated)."""
+    state = pb.actions(pb.setup("12.1"))
+    assert pb.refused(state, "group_move", 0, pb.move("Skane", ("Karl XII", ["Sjaelland"])), "4.8")
+    assert pb.rules(state, "group_move", 0, pb.move("Estland", ("Vellinck", ["Kurlandia"]))) == []
+    assert pb.rules(state, "group_move", 0, pb.move("Estland", ("Vellinck", ["Poltava"]))) == []
+
+
+def test_ukraine_belongs_to_russia_until_it_enters(pb):
+    """4.8: "Ukraine is an exception since it belongs to Russia until activated"; 9.8: Ukraine joins Sweden."""
+    state = pb.setup("12.1")
+    assert board.controller_side(state, "Sivershchyna") == 1
+    state = pb.edit(state, season=3, year=1700, phase="weather")
+    state = pb.play(state, ("weather_roll", 0, {"roll": 1}), ("activation_roll", 0, {"nation": "ukraine", "roll": 5}))
+    assert board.controller_side(state, "Sivershchyna") == 0 and pb.at(state, "Mazepa") == "pool"
+
+
+def test_ukraine_rejoins_russia_when_mazepa_dies(pb):
+    """10.7: "Ukraine rejoins Russia as soon as the Mazepa block is killed." """
+    state = pb.setup("12.1")
+    state = pb.edit(
+        state, active={**state["active"], "ukraine": True}, control={**state["control"], "Poltava": "ukraine"}
+    )
+    state = pb.place(pb.place(state, "Mazepa", "Poltava", 1), "Repnin", "Poltava")
+    state = pb.edit(state, phase="battle", player1=1, attacks={"Poltava": 1})
+    state = pb.play(
+        state, ("start_battle", 1, {"territory": "Poltava"}), ("combat_fire", 0, {"block": "Mazepa", "dice": [6]})
+    )
+    state = pb.play(state, ("combat_fire", 1, {"block": "Repnin", "dice": [1, 6, 6, 6]}))
+    assert state["active"]["ukraine"] is False and state["control"]["Poltava"] == "russia"
+
+
+def test_the_turks_make_truce_when_all_their_blocks_are_lost(pb):
+    """10.5: "If all blocks are lost due to combat or all Turkish territories are occupied, the Turks are forced to a
+    TRUCE." """
+    state = pb.setup("12.1")
+    state = pb.edit(state, active={**state["active"], "turkey": True})
+    state = pb.place(pb.place(state, "Turkish Army", "Poltava", 1), "Repnin", "Poltava")
+    state = pb.edit(state, phase="battle", player1=1, attacks={"Poltava": 1})
+    state = pb.play(
+        state, ("start_battle", 1, {"territory": "Poltava"}), ("combat_fire", 0, {"block": "Turkish Army", "dice": [6]})
+    )
+    state = pb.play(state, ("combat_fire", 1, {"block": "Repnin", "dice": [1, 6, 6, 6]}))
+    assert state["active"]["turkey"] is False and state["truces"]["turkey"] == 1700
+
+
+def test_view_lists_the_activation_rolls_due(pb):
+    """The game, Activation and replacements: each side rolls for its allies before replacements."""
+    state = pb.edit(pb.setup("12.1"), season=3, phase="weather")
+    state = pb.play(state, ("weather_roll", 0, {"roll": 2}))
+    assert pb.engine.view(state)["activation_rolls_due"] == {"0": ["turkey", "ukraine"], "1": ["denmark"]}
