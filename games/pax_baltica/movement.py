@@ -65,6 +65,8 @@ def _path_problems(state: JSON, seat: int, origin: str, name: str, path: list[JS
     if len(path) > limit:
         rule = "8.1 Warship movement" if warship else "4.5 Force-marching"
         return [Violation(rule, f"{name} may move at most {limit} territories or sea zones, not {len(path)}.")]
+    if warship and len(path) > 1 and not all(board.is_sea(state, p) for p in [origin, *(s["to"] for s in path)]):
+        return [Violation("8.1 Warship movement", f"Leaving or entering a harbour costs {name} an action of its own.")]
     previous = origin
     for index, step in enumerate(path):
         place, last = step["to"], index == len(path) - 1

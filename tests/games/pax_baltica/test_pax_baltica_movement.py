@@ -127,7 +127,8 @@ def test_saxons_never_enter_russia(pb):
 def test_only_the_british_warship_enters_portsmouth(pb):
     """9.10: "No one except the British warship block can enter the Portsmouth box." """
     state = sweden_to_act(pb)
-    data = pb.move("Southern Baltic Sea", ("Wachtmeister", ["Kattegat", "North Sea", "Portsmouth"]))
+    state = pb.place(state, "Wachtmeister", "North Sea")
+    data = pb.move("North Sea", ("Wachtmeister", ["Portsmouth"]))
     assert pb.refused(state, "group_move", 0, data, "9.10")
 
 
@@ -206,3 +207,16 @@ def test_edition_borders_are_checked_when_supplied(pb):
     assert pb.refused(state, "group_move", 0, pb.move("Estland", ("Vellinck", ["Novgorod"])), "1.1")
     assert pb.refused(state, "group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"])), "1.5")
     assert pb.rules(state, "group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))) == []
+
+
+def test_leaving_or_entering_a_harbour_is_an_action_of_its_own(pb):
+    """8.1: "Warships ... move up to six sea zones ... at a cost of 1 AP. Leaving or entering a harbour also cost 1 AP." """
+    state = sweden_to_act(pb)
+    assert pb.refused(
+        state, "group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Baltic Sea", "Livland"])), "8.1"
+    )
+    state = pb.place(state, "Wattrang", "Pommern")
+    assert pb.refused(
+        state, "group_move", 0, pb.move("Pommern", ("Wattrang", ["Southern Baltic Sea", "Baltic Sea"])), "8.1"
+    )
+    assert pb.rules(state, "group_move", 0, pb.move("Pommern", ("Wattrang", ["Southern Baltic Sea"]))) == []
