@@ -156,6 +156,37 @@ def apply_end_actions(draft: Draft, move: Move) -> None:
         turn.end_actions(draft)
 
 
+# --- 10.1 cessions ------------------------------------------------------------------------
+
+CESSIONS = {"Bremen-Verden": "hanover", "Pommern": "prussia"}
+CESSION_RP = 4
+
+
+def check_cede_territory(state: JSON, move: Move) -> list[Violation]:
+    place = move.data["territory"]
+    if place not in CESSIONS:
+        return [Violation("10.1 Sweden", "Sweden may only cede Bremen-Verden to Hanover or Pommern to Prussia.")]
+    if state["control"].get(place) != "sweden":
+        return [Violation("10.1 Sweden", f"Sweden does not hold {place} to cede it.")]
+    return []
+
+
+def apply_cede_territory(draft: Draft, move: Move) -> None:
+    """10.1: -4 RP for good, and the nation is out of the game for good."""
+    place = move.data["territory"]
+    nation = CESSIONS[place]
+    state = draft.state
+    draft.at("control")[place] = nation
+    draft.at("rp_adjust")["sweden"] = state["rp_adjust"].get("sweden", 0) - CESSION_RP
+    draft.at("active")[nation] = False
+    draft.at("entries").pop(nation, None)
+    draft.at("truces").pop(nation, None)
+    draft.at("returns").pop(nation, None)
+    for name, block in state["blocks"].items():
+        if board.info(state, name)["nation"] == nation and block["at"] != "dead":
+            draft.block(name).update(at="out", revealed=False)
+
+
 # --- 11.1 the night rider, and the weather turn ------------------------------------------
 
 

@@ -366,7 +366,7 @@ def check_siege(state: JSON, move: Move) -> list[Violation]:
     problem = _besieger_problem(state, move.seat, place, names)
     if problem:
         return [problem]
-    problem = _siege_dice_problem(state, move)
+    problem = _simulate_siege(state, move)[0]
     if problem:
         return [problem]
     keep = move.data.get("keep")
@@ -457,10 +457,6 @@ def _simulate_siege(state: JSON, move: Move) -> tuple[Violation | None, dict[str
             )
         hits += hits_of(dice[name], board.rating(state, name)[1])
     return None, steps, hits
-
-
-def _siege_dice_problem(state: JSON, move: Move) -> Violation | None:
-    return _simulate_siege(state, move)[0]
 
 
 def apply_siege(draft: Draft, move: Move) -> None:

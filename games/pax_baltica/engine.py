@@ -37,6 +37,7 @@ HANDLERS: dict[str, tuple[Check, Apply]] = {
     "national_event": (events.check_national_event, events.apply_national_event),
     "rebuild": (actions.check_rebuild, actions.apply_rebuild),
     "end_actions": (_always_legal, actions.apply_end_actions),
+    "cede_territory": (actions.check_cede_territory, actions.apply_cede_territory),
     "start_battle": (combat.check_start_battle, combat.apply_start_battle),
     "combat_fire": (combat.check_combat_fire, combat.apply_combat_fire),
     "combat_retreat": (combat.check_combat_retreat, combat.apply_combat_retreat),

@@ -10,7 +10,6 @@ from games.pax_baltica.data import SEASONS
 
 ACTION_ORDER = ("spy", "group_move", "declare_siege", "national_event", "rebuild")
 YEAR_START_TYPES = ["activation_roll", "draw_block", "reinforce", "end_replacements"]
-BATTLE_TYPES = ["start_battle", "combat_fire", "combat_retreat", "regroup", "siege", "supply_check"]
 
 PHASE_RULES = {
     "year_start": "The game: Activation and replacements",
@@ -106,7 +105,7 @@ def legal_event_types(state: JSON) -> list[str]:
     if phase == "action":
         if state["pending_force_march"]:
             return ["group_move", "force_march"] if state["actions"][state["acting"]] else ["force_march"]
-        return [*ACTION_ORDER, "end_actions"]
+        return [*ACTION_ORDER, "end_actions", *(["cede_territory"] if state["acting"] == 0 else [])]
     if phase == "battle":
         return battle_event_types(state)
     if phase == "supply":

@@ -124,6 +124,11 @@ EVENT_TYPES = {
         schema=obj({}),
         example={},
     ),
+    "cede_territory": EventType(
+        description="10.1: Sweden cedes Bremen-Verden to Hanover or Pommern to Prussia (no action; -4 RP for good).",
+        schema=obj({"territory": {"enum": ["Bremen-Verden", "Pommern"]}}),
+        example={"territory": "Bremen-Verden"},
+    ),
     "start_battle": EventType(
         description="6.1: Player 1 picks the next battle; 6.22: the border (territory) of the main attack.",
         schema=obj({"territory": NAME, "main_attack_from": NAME}, required=["territory"]),

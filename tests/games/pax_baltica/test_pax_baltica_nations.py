@@ -187,3 +187,16 @@ def test_view_lists_the_activation_rolls_due(pb):
     state = pb.edit(pb.setup("12.1"), season=3, phase="weather")
     state = pb.play(state, ("weather_roll", 0, {"roll": 2}))
     assert pb.engine.view(state)["activation_rolls_due"] == {"0": ["turkey", "ukraine"], "1": ["denmark"]}
+
+
+def test_sweden_may_cede_bremen_verden_to_hanover(pb):
+    """10.1: "The Swedish player may at any time during the game cede the territories of Bremen-Verden to Hanover or
+    Pommern to Prussia. This is done at a cost of -4 RP per territory but will put those nations out of the game for
+    good. Those lost RP's can never be regained." (read: in Sweden's action phase, without an action)"""
+    state = pb.actions(pb.setup("12.1"))
+    assert pb.rules(state, "cede_territory", 0, {"territory": "Bremen-Verden"}) == []
+    state = pb.play(state, ("cede_territory", 0, {"territory": "Bremen-Verden"}))
+    assert state["control"]["Bremen-Verden"] == "hanover" and "hanover" not in state["entries"]
+    assert upkeep.rp_track(state, "sweden") == 36 and state["actions"][0] == 3
+    assert pb.refused(state, "cede_territory", 0, {"territory": "Bremen-Verden"}, "10.1")
+    assert pb.refused(state, "cede_territory", 1, {"territory": "Pommern"}, "3.3")
