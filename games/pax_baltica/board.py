@@ -79,11 +79,8 @@ def on_map(state: JSON, name: str) -> bool:
 
 
 def blocks_at(state: JSON, place: str, seat: int | None = None) -> list[str]:
-    return [
-        name
-        for name, block in state["blocks"].items()
-        if block["at"] == place and (seat is None or owner(state, name) == seat)
-    ]
+    here = [name for name, block in state["blocks"].items() if block["at"] == place]
+    return here if seat is None else [name for name in here if owner(state, name) == seat]
 
 
 def enemy_blocks_at(state: JSON, place: str, seat: int) -> list[str]:

@@ -370,8 +370,8 @@ def check_siege(state: JSON, move: Move) -> list[Violation]:
     if problem:
         return [problem]
     keep = move.data.get("keep")
-    if keep is not None and board.territory(state, keep)["capital"]:
-        return [Violation("6.9 Truce", "A capital is never kept after a truce.")]
+    if keep is not None and (not board.is_known_territory(state, keep) or board.territory(state, keep)["capital"]):
+        return [Violation("6.9 Truce", f"The victor may keep one conquered garrison, never a capital, and not {keep}.")]
     return []
 
 

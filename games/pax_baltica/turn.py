@@ -135,13 +135,13 @@ def next_combatants(state: JSON) -> list[str]:
     if battle["retreat_due"]:
         return list(battle["retreat_due"])
     defender = other(battle["attacker"])
+    waiting = {
+        seat: [n for n in combatants(state, seat) if n not in battle["acted"]]
+        for seat in (defender, battle["attacker"])
+    }
     for letter in "ABC":
         for seat in (defender, battle["attacker"]):
-            group = [
-                name
-                for name in combatants(state, seat)
-                if name not in battle["acted"] and board.rating(state, name)[0] == letter
-            ]
+            group = [name for name in waiting[seat] if board.rating(state, name)[0] == letter]
             if group:
                 return group
     return []

@@ -22,7 +22,7 @@ def table_view(state: JSON, seat: int | None = None) -> dict[str, JSON]:
         "season": turn.season_name(state),
         "game_turn": state["turn"],
         "player1": state["player1"],
-        "action_rolls": state["rolls"],
+        "action_rolls": [roll or None for roll in state["rolls"]],
         "actions_left": state["actions"],
         "acting": state["acting"],
         "replacement_points": dict(state["rp"]),

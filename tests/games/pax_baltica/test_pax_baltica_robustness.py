@@ -1,0 +1,60 @@
+"""Unknown names never crash ``check``: they are violations (a strict play answers 422, not 500)."""
+
+import json
+
+import pytest
+
+from games.contract import Move
+from games.pax_baltica import ENGINE
+
+
+def renamed(value):
+    """The example with every block or territory name replaced by an unknown one."""
+    text = json.dumps(value)
+    for name in (
+        "Flemming",
+        "Pjotr I",
+        "Vellinck",
+        "Ingermanland",
+        "Estland",
+        "Sachsen",
+        "Nyen",
+        "Skane",
+        "Karl XII",
+        "Repnin",
+        "Novgorod",
+    ):
+        text = text.replace(f'"{name}"', '"Atlantis"')
+    return json.loads(text)
+
+
+@pytest.mark.parametrize("type_", sorted(ENGINE.event_types))
+def test_unknown_names_are_violations_not_crashes(pb, type_):
+    """Every check answers with violations for names the game does not know, in every phase it may meet them."""
+    states = [pb.setup("12.1"), pb.actions(pb.setup("12.1")), *phases(pb)]
+    data = renamed(ENGINE.event_types[type_].example)
+    for state in states:
+        for seat in (0, 1):
+            violations = ENGINE.check(state, Move(type_, seat, data))
+            assert all(v.rule and v.message for v in violations)
+
+
+def phases(pb):
+    """Tables in the other phases: a battle, sieges, supply, the weather, the year start, an event."""
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    battle = pb.play(state, ("start_battle", 0, {"territory": "Ingermanland"}))
+    sieges = pb.edit(
+        pb.setup("12.1"),
+        phase="battle",
+        player1=0,
+        sieges={"Novgorod": 0},
+        declared_sieges={},
+        regroup={"territory": "Estland", "seat": 0},
+    )
+    supply = pb.edit(pb.setup("12.1"), phase="supply", player1=0, done=[])
+    weather = pb.edit(pb.setup("12.4"), phase="weather_move", season=3, karl_waiting=False)
+    year = pb.play(pb.edit(pb.setup("12.1"), phase="weather", season=3), ("weather_roll", 0, {"roll": 1}))
+    events = pb.edit(pb.setup("12.1"), phase="events", event_due=[0, 1], player1=0)
+    return [battle, sieges, supply, weather, year, events]
