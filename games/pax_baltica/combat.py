@@ -251,7 +251,9 @@ def apply_combat_retreat(draft: Draft, move: Move) -> None:
         key = board.border_key(battle["territory"], path[0]["to"])
         draft.at("battle", "retreats")[key] = battle["retreats"].get(key, 0) + 1
         destination = path[-1]["to"]
-        draft.block(name).update(at=destination, moved=True, aboard=board.is_sea(draft.state, destination))
+        draft.block(name).update(
+            at=destination, moved=True, aboard=board.is_sea(draft.state, destination), revealed=False
+        )
     if name in battle["retreat_due"]:
         draft.at("battle", "retreat_due").remove(name)
     else:
@@ -301,6 +303,8 @@ def _close_battle(draft: Draft) -> None:
     state = draft.state
     place = state["battle"]["territory"]
     holders = {board.owner(state, n) for n in board.blocks_at(state, place)} - {None}
+    for name in board.blocks_at(state, place):
+        draft.block(name)["revealed"] = False
     draft.set("battle", None)
     if len(holders) == 1 and not state["weather"]:
         draft.set("regroup", {"territory": place, "seat": holders.pop()})
@@ -350,7 +354,7 @@ def apply_regroup(draft: Draft, move: Move) -> None:
         use = list(draft.state["border_use"].get(key, [0, 0]))
         use[move.seat] += 1
         draft.at("border_use")[key] = use
-        draft.block(entry["block"]).update(at=target, moved=True)
+        draft.block(entry["block"]).update(at=target, moved=True, revealed=False)
     draft.set("regroup", None)
     turn.settle_battle_phase(draft)
 

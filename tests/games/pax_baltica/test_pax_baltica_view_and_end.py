@@ -125,3 +125,20 @@ def test_apply_refuses_what_cannot_be_applied(pb):
     state = pb.actions(pb.setup("12.1"))
     with pytest.raises(EngineError):
         pb.engine.apply(state, Move("rebuild", 0, {"block": "Napoleon"}))
+
+
+def test_blocks_stand_up_again_after_the_battle(pb):
+    """6.1: "Reveal blocks in battles by tipping them forward"; once the battle is over they stand hidden again."""
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Ingermanland"})
+    )
+    assert "Pjotr I" in pb.engine.view(state, 0)["blocks"]
+    state = pb.play(state, ("combat_retreat", 1, {"block": "Pjotr I", "path": [pb.step("Novgorod")]}))
+    for name in ("Schnwentz", "Kazanski"):
+        state = pb.play(state, ("combat_retreat", 1, {"block": name, "path": [pb.step("Novgorod")]}))
+    state = pb.play(state, ("combat_fire", 0, {"block": "Vellinck", "dice": [6, 6, 6, 6]}))
+    state = pb.play(state, ("combat_retreat", 1, {"block": "Sjeremetev", "path": [pb.step("Novgorod")]}))
+    assert state["battle"] is None and state["regroup"] == {"territory": "Ingermanland", "seat": 0}
+    assert "Pjotr I" not in pb.engine.view(state, 0)["blocks"]
