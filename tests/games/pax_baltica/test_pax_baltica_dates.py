@@ -1,0 +1,144 @@
+"""The dates summary, deployment exceptions and the remaining special rules."""
+
+from games.pax_baltica import board, victory
+
+
+def year_start(pb, scenario, year, **fields):
+    state = pb.edit(pb.setup(scenario), season=3, year=year - 1, phase="weather", **fields)
+    return pb.play(state, ("weather_roll", 0, {"roll": 1}))
+
+
+def test_russian_c_armies_fight_as_b_from_1711(pb):
+    """10.2 / dates summary: "1711 - All Russian Army blocks rated C becomes B." """
+    state = pb.setup("12.4")
+    assert board.rating(state, "Sjeremetev") == ("C", 2)
+    assert board.rating(pb.edit(state, year=1711), "Sjeremetev") == ("B", 2)
+    assert board.rating(pb.edit(state, year=1711), "Cossacks") == ("B", 1)
+
+
+def test_hanover_leaves_sweden_in_1711(pb):
+    """9.9: "From spring turn 1711 Hanover is out of the game, but the allied player may start rolling for the
+    Hanoverians. They join the allies on a roll of 6." """
+    state = pb.setup("12.1")
+    state = pb.edit(state, active={**state["active"], "hanover": True}, sides={**state["sides"], "hanover": 0})
+    state = pb.place(state, "Hanoverian Army", "Hanover")
+    state = year_start(pb, "12.1", 1711, active=state["active"], sides=state["sides"], blocks=state["blocks"])
+    assert state["active"]["hanover"] is False and state["sides"]["hanover"] == 1
+    assert pb.at(state, "Hanoverian Army") == "out" and "hanover" in pb.engine.view(state)["activation_rolls_due"]["1"]
+
+
+def test_prussia_and_hanover_join_the_allies_in_1715(pb):
+    """9.7, 9.9: "From 1715 the Prussians starts automatically"; "From 1715 the Hanoverians automatically joins the
+    Allies." """
+    state = year_start(pb, "12.4", 1715)
+    assert state["active"]["prussia"] and state["active"]["hanover"] and state["sides"]["hanover"] == 1
+    assert pb.at(state, "Prussian Army") == "pool" and pb.at(state, "Hanoverian Army") == "Hanover"
+
+
+def test_the_turks_leave_in_1716_and_may_return_from_1718(pb):
+    """10.5: "Remove all Turks from spring turn 1716. From spring turn 1718, roll for activation as per (9.6)." """
+    state = pb.setup("12.4")
+    state = pb.place(state, "Turkish Army", "Besarabya")
+    state = year_start(pb, "12.4", 1716, active={**state["active"], "turkey": True}, blocks=state["blocks"])
+    assert state["active"]["turkey"] is False and pb.at(state, "Turkish Army") == "out"
+    assert "turkey" not in pb.engine.view(state)["activation_rolls_due"].get("0", [])
+    later = year_start(pb, "12.4", 1718)
+    assert "turkey" in pb.engine.view(later)["activation_rolls_due"]["0"]
+
+
+def test_turks_attacking_poland_bring_russia_back(pb):
+    """10.2: "If Russia is out of the game due to a truce, it is automatically activated if Poland is attacked by
+    Turkey." """
+    state = pb.setup("12.4")
+    state = pb.edit(state, active={**state["active"], "turkey": True, "russia": False}, truces={"russia": 1710})
+    state = pb.place(state, "Turkish Army", "Besarabya")
+    state = pb.edit(state, karl_waiting=False, rolls=[None, None])
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("Besarabya", ("Turkish Army", ["Krakow"]))))
+    assert state["active"]["russia"] and "russia" not in state["truces"]
+
+
+def test_bergenhus_deploys_in_norway(pb):
+    """9.4: "Bergenhus block that must deploy in Norway. If all Norwegian territories are occupied it may deploy in any
+    Danish territory." """
+    state = year_start(pb, "12.5", 1719)
+    state = pb.place(state, "Bergenhus", "pool", 0)
+    assert pb.refused(state, "draw_block", 1, {"block": "Bergenhus", "steps": 3, "territory": "Jylland"}, "9.4")
+    assert pb.rules(state, "draw_block", 1, {"block": "Bergenhus", "steps": 3, "territory": "Bergen"}) == []
+    occupied = pb.edit(
+        state, control={**state["control"], "Akershus": "sweden", "Trondheim": "sweden", "Bergen": "sweden"}
+    )
+    assert pb.rules(occupied, "draw_block", 1, {"block": "Bergenhus", "steps": 3, "territory": "Jylland"}) == []
+
+
+def test_lubomirski_starts_in_mazowsze_or_krakow(pb):
+    """9.5: "Polish blocks may deploy anywhere in Poland. Exception is the Lubomirski Army block that has to start in
+    either Mazowsze or Krakow." """
+    state = year_start(pb, "12.4", 1711)
+    state = pb.play(
+        state,
+        ("activation_roll", 1, {"nation": "prussia", "roll": 1}),
+        ("activation_roll", 1, {"nation": "hanover", "roll": 1}),
+    )
+    state = pb.place(state, "Lubomirski", "pool", 0)
+    assert pb.refused(state, "draw_block", 1, {"block": "Lubomirski", "steps": 1, "territory": "Plock"}, "9.5")
+    assert pb.rules(state, "draw_block", 1, {"block": "Lubomirski", "steps": 1, "territory": "Krakow"}) == []
+
+
+def test_we_are_red_we_are_white(pb):
+    """11.4: "If the Danes occupy three of the following territories (Holstein, Bremen-Verden, Wismar or Skane) by the
+    end of the game, this results in a further 4 RP loss to Sweden." """
+    state = pb.setup("12.4")
+    two = pb.edit(state, control={**state["control"], "Wismar": "denmark"})
+    three = pb.edit(state, control={**state["control"], "Wismar": "denmark", "Bremen-Verden": "denmark"})
+    assert victory.victory_rp(two) - victory.victory_rp(three) == 4
+
+
+def test_a_capital_is_never_kept(pb):
+    """6.9: "If the victor of the truce has conquered any garrisons, 1 may be kept. Loser's choice. Capitols are
+    excluded." """
+    state = pb.place(pb.setup("12.1"), "Karl XII", "Sachsen")
+    state = pb.edit(state, phase="battle", player1=0, sieges={"Sachsen": 0})
+    data = {
+        "territory": "Sachsen",
+        "rolls": [{"block": "Karl XII", "dice": [1, 1, 1, 1]}],
+        "garrison_dice": [],
+        "keep": "Sachsen",
+    }
+    assert pb.refused(state, "siege", 0, data, "6.9")
+
+
+def test_a_warship_retreats_to_a_friendly_harbour(pb):
+    """8.4: "A warship block retreating from combat are forced to go to a friendly harbour." """
+    state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("Baltic Sea", ("Wattrang", ["Southern Baltic Sea", "Kattegat"]))))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Kattegat"})
+    )
+    state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [6, 6, 6]}))
+    seas = [pb.step("Southern Baltic Sea")]
+    assert pb.refused(state, "combat_retreat", 0, {"block": "Wattrang", "path": seas}, "8.4")
+    assert pb.refused(state, "combat_retreat", 0, {"block": "Wattrang", "path": [*seas, pb.step("Sjaelland")]}, "8.4")
+    assert pb.rules(state, "combat_retreat", 0, {"block": "Wattrang", "path": [*seas, pb.step("Skane")]}) == []
+
+
+def test_enemy_ships_prohibit_sea_movement(pb):
+    """4.6 Sea movement: "Enemy ships prohibit sea movement." """
+    state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.place(state, "Elfsborg", "Vastergotland")
+    assert pb.refused(state, "group_move", 0, pb.move("Vastergotland", ("Elfsborg", ["Kattegat"])), "4.6")
+
+
+def test_the_main_attack_came_from_a_border_used(pb):
+    """6.22: "One border edge is declared the Main Attack." It must be a border the attackers crossed."""
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    assert pb.refused(state, "start_battle", 0, {"territory": "Ingermanland", "main_attack_from": "Nyen"}, "6.22")
+
+
+def test_exclusion_only_from_1703_to_1714(pb):
+    """14.2 Denmark 4: "Austrian loan of troops. From 1703-1714 Denmark must exclude 1 block"; earlier it is void."""
+    state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 1}), ("action_roll", 1, {"roll": 5}))
+    state = pb.play(state, ("national_event", 1, {"nation": "denmark", "roll": 4, "choice": "Juel"}))
+    assert pb.at(state, "Juel") == "pool", "1718 is after 1714: nothing happens"
