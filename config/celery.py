@@ -4,6 +4,7 @@ from celery import Celery
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-app = Celery("tablelog")
+#: DjangoTask gives every task delay_on_commit (send once the transaction commits).
+app = Celery("tablelog", task_cls="celery.contrib.django.task:DjangoTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()

@@ -1,0 +1,114 @@
+"""Projections of the event store: results per play and seat, and ratings with their history.
+
+Every row here is derived from ``records`` and can be rebuilt (``rebuild_projections``).
+Plays are folded in their *order key* ``(played_on, finished_position)``: the date the play
+was played, then the global position of the event that finished it.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from records.models import Club, Play, Player
+
+
+class Checkpoint(models.Model):
+    """How far a projection has read the event table (its outbox), in ``(tx_id, position)`` order.
+
+    ``as_of`` is the watermark the API reports: every event at or below that position is projected.
+    """
+
+    name = models.CharField(max_length=50, primary_key=True)
+    tx_id = models.BigIntegerField(default=0)
+    position = models.BigIntegerField(default=0)
+    as_of = models.BigIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+
+class PlayResult(models.Model):
+    """A finished play as analytics sees it. ``game`` is the game key: the engine's slug, or
+    ``generic:<title>`` for the generic engine, so two titles logged as generic plays never mix."""
+
+    play = models.OneToOneField(Play, on_delete=models.CASCADE, primary_key=True, related_name="result")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=250, db_index=True)
+    played_on = models.DateField()
+    finished_position = models.BigIntegerField()
+    player_count = models.PositiveSmallIntegerField()
+    cooperative = models.BooleanField()
+    won = models.BooleanField(help_text="Some seat won (for a cooperative play: the table won).")
+    reason = models.CharField(max_length=200)
+    length_seconds = models.PositiveIntegerField(null=True)
+    low_score_wins = models.BooleanField(help_text="Lower scores placed better in this play.")
+    rated = models.BooleanField(help_text="Competitive, with at least two sides: it changes ratings.")
+
+    class Meta:
+        indexes = [models.Index(fields=["played_on", "finished_position"], name="result_order")]
+
+
+class SeatResult(models.Model):
+    """One seat of a finished play. ``rank`` is the place ratings and statistics use: the
+    outcome's place, except that seats an outcome blames rank last."""
+
+    result = models.ForeignKey(PlayResult, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    team = models.CharField(max_length=30, blank=True)
+    place = models.PositiveSmallIntegerField()
+    rank = models.PositiveSmallIntegerField()
+    score = models.FloatField(null=True)
+    winner = models.BooleanField()
+    blamed = models.BooleanField()
+    first_play = models.BooleanField(default=False, help_text="The player's first play of this game.")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["result", "seat"], name="one_result_per_seat")]
+        indexes = [models.Index(fields=["player"], name="seat_result_player")]
+
+
+class RatingChange(models.Model):
+    """A player's rating before and after one play, in one scope: a club (or every club:
+    ``club`` null) and a game (or every game: ``game`` empty)."""
+
+    club = models.ForeignKey(Club, null=True, on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=250, blank=True)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="+")
+    played_on = models.DateField()
+    finished_position = models.BigIntegerField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "game", "player", "play"], name="one_change_per_play", nulls_distinct=False
+            )
+        ]
+        indexes = [
+            models.Index(fields=["club", "game", "played_on", "finished_position"], name="change_scope_order"),
+            models.Index(fields=["player", "game"], name="change_player"),
+        ]
+
+
+class Rating(models.Model):
+    """A player's current rating in a scope; ``conservative`` is mu - 3 sigma, the leaderboard order."""
+
+    club = models.ForeignKey(Club, null=True, on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=250, blank=True)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    conservative = models.FloatField()
+    plays = models.PositiveIntegerField()
+    last_played_on = models.DateField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "game", "player"], name="one_rating_per_scope", nulls_distinct=False
+            )
+        ]
+        indexes = [models.Index(fields=["club", "game", "-conservative"], name="rating_board")]

@@ -1,0 +1,159 @@
+"""The projector reads the event table as its outbox: committed order, checkpoint, workers."""
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import psycopg
+import pytest
+import redis
+from django.conf import settings
+from django.db import connection, connections, transaction
+
+from analytics import selectors, services
+from analytics.models import Checkpoint, PlayResult, Rating, RatingChange
+from config.celery import app as celery_app
+from records import services as records
+from records.models import Event
+from tests.analytics.conftest import project_committed
+from tests.factories import new_play
+
+ROOT = Path(__file__).resolve().parents[2]
+BOUND = 90  # seconds any wait in this file may take before the test fails
+
+
+def finish(play, scores):
+    return records.append_events(
+        play_id=play.pk, events=[records.NewEvent("finish", None, {"scores": scores})], user=None
+    )
+
+
+def wait_for(condition, what: str):
+    limit = time.monotonic() + BOUND
+    while not condition():
+        assert time.monotonic() < limit, f"gave up waiting for {what}"
+        time.sleep(0.1)
+
+
+def test_an_event_committed_after_a_higher_position_is_still_projected(committed_db, club):
+    ada, bo = club["players"][:2]
+    slow_play, quick_play = new_play(club["club"], [ada, bo]), new_play(club["club"], [ada, bo])
+    appended, release = threading.Event(), threading.Event()
+    positions = {}
+
+    def append_and_hold():
+        try:
+            with transaction.atomic():
+                positions["slow"] = finish(slow_play, [3, 1]).events[0].position
+                appended.set()
+                assert release.wait(BOUND)
+        finally:
+            connections.close_all()
+
+    holder = threading.Thread(target=append_and_hold)
+    holder.start()
+    try:
+        assert appended.wait(BOUND)
+        positions["quick"] = finish(quick_play, [1, 3]).events[0].position
+        services.project_pending()
+        assert not PlayResult.objects.filter(play=slow_play).exists()
+    finally:
+        release.set()
+        holder.join(BOUND)
+    assert positions["slow"] < positions["quick"]
+    project_committed(BOUND)
+    assert set(PlayResult.objects.values_list("play_id", flat=True)) == {slow_play.pk, quick_play.pk}
+
+
+def test_the_checkpoint_moves_with_the_rows_and_a_second_run_finds_nothing(committed_db, club):
+    play = new_play(club["club"], club["players"][:2])
+    finish(play, [2, 1])
+    project_committed(BOUND)
+    checkpoint = Checkpoint.objects.get(name=services.PROJECTION)
+    last = Event.objects.get(play=play)
+    assert (checkpoint.tx_id, checkpoint.position, checkpoint.as_of) == (last.tx_id, last.position, last.position)
+    assert services.project_batch() == 0
+    assert not selectors.held_back()
+
+
+def _test_database_url() -> str:
+    db = connection.settings_dict
+    password = f":{db['PASSWORD']}" if db["PASSWORD"] else ""
+    return f"postgresql://{db['USER']}{password}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+
+
+@pytest.fixture
+def worker_queue(committed_db):
+    """A queue of its own for this test's worker, so no other worker or old message interferes."""
+    queue = f"analytics-test-{uuid.uuid4().hex}"
+    default = celery_app.conf.task_default_queue
+    celery_app.conf.task_default_queue = queue
+    yield queue
+    celery_app.conf.task_default_queue = default
+    redis.Redis.from_url(settings.REDIS_URL).delete(queue)
+
+
+@pytest.fixture
+def start_worker(worker_queue):
+    """Start ``celery -A config worker`` on the test database and queue; killed at the end."""
+    started = []
+
+    def start() -> subprocess.Popen:
+        env = {**os.environ, "DATABASE_URL": _test_database_url()}
+        command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", worker_queue, "--pool=solo"]
+        command += ["--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=WARNING"]
+        process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(BOUND)
+
+
+def test_a_real_worker_projects_after_an_append(start_worker, club):
+    start_worker()
+    play = new_play(club["club"], club["players"][:3])
+    finish(play, [5, 9, 7])
+    wait_for(lambda: PlayResult.objects.filter(play=play).exists(), "the worker to project the play")
+    assert Rating.objects.filter(club=None, game="").count() == 3
+
+
+def test_a_worker_killed_mid_batch_loses_nothing_and_counts_nothing_twice(start_worker, club):
+    Checkpoint.objects.create(name=services.PROJECTION)
+    plays = [new_play(club["club"], club["players"][:3]) for _ in range(3)]
+    with psycopg.connect(_test_database_url(), autocommit=False) as blocker:
+        # A table lock, not a row lock: it takes no transaction id, so it holds no snapshot's xmin back.
+        blocker.execute("LOCK TABLE analytics_checkpoint IN EXCLUSIVE MODE")
+        for n, play in enumerate(plays):
+            finish(play, [n, 2, 1])
+        worker = start_worker()
+        # The worker has written its rows and now waits to move the checkpoint: mid-batch.
+        wait_for(_waiting_on_the_checkpoint, "the worker to reach the checkpoint")
+        os.killpg(worker.pid, signal.SIGKILL)
+        worker.wait(BOUND)
+        assert not PlayResult.objects.exists()
+        blocker.rollback()
+    project_committed(BOUND)
+    assert PlayResult.objects.count() == 3
+    assert RatingChange.objects.filter(club=None, game="").count() == 9
+    assert sorted(Rating.objects.filter(club=None, game="").values_list("plays", flat=True)) == [3, 3, 3]
+
+
+def _waiting_on_the_checkpoint() -> bool:
+    """Asked on a connection of its own: within a transaction, pg_stat_activity would not change."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()
+            AND wait_event_type = 'Lock' AND query ILIKE 'UPDATE "analytics_checkpoint"%%'
+            """
+        )
+        return cursor.fetchone()[0] > 0
