@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.contract import JSON
 
 SIDE_NAMES = ("Swedish", "Allied")
-OFF_MAP = ("pool", "dead", "out")
+OFF_MAP = frozenset(("pool", "dead", "out"))
 #: 9.1: the Swedish homeland, where Swedish blocks deploy (and 11.3 Faderneslandet).
 SWEDISH_HOMELAND = ("Skane", "Smaland", "Ostergotland", "Vastergotland", "Svealand", "Kopparberg", "Gavleborg")
 #: 9.2: where Russian blocks deploy.
