@@ -13,7 +13,8 @@ transaction-level advisory lock that makes it the projection's only active consu
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
 
 from django.db import connection, transaction
 from django.db.models import Count, Max, Min, Q
@@ -31,6 +32,12 @@ BATCH_SIZE = 1000
 OrderKey = tuple[dt.date, int]
 #: (club id or None for every club, game key or "" for every game).
 Scope = tuple[int | None, str]
+#: Wraps what a rebuild iterates over, with a label (a progress bar, in the command).
+Progress = Callable[[Sequence, str], Iterable]
+
+
+def _no_progress(items: Sequence, label: str) -> Iterable:
+    return items
 
 
 def game_key(play: Play) -> str:
@@ -291,11 +298,11 @@ def _refresh_current(scope: Scope, player_ids: set[int]) -> None:
 
 
 @transaction.atomic
-def rebuild(*, since: dt.date | None = None, progress: Callable[[Iterable], Iterable] = iter) -> None:
+def rebuild(*, since: dt.date | None = None, progress: Progress = _no_progress) -> None:
     """Derive the projections again from the records: every play, or those played on ``since``
-        or later (and every rating from that date on). The result equals what the projector
-        reached incrementally. The checkpoint moves to the last event committed below every
-        running transaction after a full rebuild (which derived every play); after a partial one it
+    or later (and every rating from that date on). The result equals what the projector
+    reached incrementally. The checkpoint moves to the last event committed below every
+    running transaction after a full rebuild (which derived every play); after a partial one it
     stays, since events of older plays past it may still wait. Later events are projected as usual.
     """
     _lock(PROJECTION)
@@ -312,17 +319,17 @@ def rebuild(*, since: dt.date | None = None, progress: Callable[[Iterable], Iter
     point = (since or dt.date.min, 0)
     plays = Play.objects.filter(played_on__gte=point[0]).values_list("pk", flat=True)
     stale = PlayResult.objects.filter(played_on__gte=point[0]).values_list("play_id", flat=True)
-    play_ids = sorted(set(plays) | set(stale))
+    play_ids = iter(progress(sorted(set(plays) | set(stale)), "results"))
     starts: dict[Scope, OrderKey] = {}
-    for first in progress(range(0, len(play_ids), BATCH_SIZE)):
-        for scope, start in derive_results(play_ids=play_ids[first : first + BATCH_SIZE]).items():
+    while chunk := list(islice(play_ids, BATCH_SIZE)):
+        for scope, start in derive_results(play_ids=chunk).items():
             starts[scope] = min(starts.get(scope, start), start)
     for club_id, game in PlayResult.objects.values_list("club_id", "game").distinct():
         for scope in _scopes(club_id, game):
             starts[scope] = min(starts.get(scope, point), point)
     for scope in RatingChange.objects.values_list("club_id", "game").distinct():
         starts[scope] = min(starts.get(scope, point), point)
-    for scope in sorted(starts, key=_scope_order):
+    for scope in progress(sorted(starts, key=_scope_order), "ratings"):
         refold(scope=scope, start=starts[scope])
     if since is None and last is not None and tuple(last) > (checkpoint.tx_id, checkpoint.position):
         checkpoint.tx_id, checkpoint.position = last

@@ -1,0 +1,202 @@
+"""Rating rules (openskill Plackett-Luce), their order, recomputation and rebuilds."""
+
+import datetime as dt
+import json
+
+from django.core.management import call_command
+
+from analytics import ratings, services
+from analytics.models import PlayResult, Rating, RatingChange, SeatResult
+from records import services as records
+from records.models import Play
+from tests.analytics.conftest import DAY, project
+
+
+def rated(seats):
+    return ratings.rate({}, [ratings.RatedSeat(player, team, rank) for player, team, rank in seats])
+
+
+def test_tied_players_share_a_place_and_move_alike():
+    after = rated([(1, "", 1), (2, "", 1), (3, "", 3)])
+    assert after[1] == after[2]
+    assert after[1][0] > ratings.DEFAULT[0] > after[3][0]
+
+
+def test_the_openskill_numbers_are_plackett_luce_from_the_default():
+    after = rated([(1, "", 1), (2, "", 2)])
+    model = ratings.MODEL
+    [[winner], [loser]] = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])
+    assert after == {1: (winner.mu, winner.sigma), 2: (loser.mu, loser.sigma)}
+
+
+def test_teammates_are_one_side_and_move_together():
+    after = rated([(1, "red", 1), (2, "blue", 2), (3, "red", 1), (4, "blue", 2)])
+    assert after[1] == after[3] and after[2] == after[4]
+    assert after[1][0] > after[2][0]
+
+
+def test_a_play_with_one_side_changes_nothing():
+    assert rated([(1, "all", 1), (2, "all", 1)]) == {}
+
+
+def test_the_conservative_rating_is_mu_minus_three_sigma():
+    assert ratings.conservative(25.0, 8.0) == 1.0
+
+
+def finished_with(play: Play, outcome: dict) -> Play:
+    """Give a finished play another outcome cache: the generic engine never blames a seat,
+    engines such as Nova Suecia's do ("no winner, the blamed lose")."""
+    Play.objects.filter(pk=play.pk).update(outcome=outcome)
+    return play
+
+
+def test_blamed_seats_rank_last_whatever_their_place(club, record):
+    play = record(club["players"][:3], [1, 2, 3])
+    finished_with(
+        play,
+        {
+            "places": [1, 2, 3],
+            "winners": [],
+            "scores": None,
+            "reason": "Dutch victory",
+            "cooperative": False,
+            "blamed": [0],
+        },
+    )
+    project(play)
+    assert list(SeatResult.objects.filter(result__play=play).order_by("seat").values_list("rank", flat=True)) == [
+        4,
+        2,
+        3,
+    ]
+    mu = {c.player_id: c.mu_after for c in RatingChange.objects.filter(club=None, game="")}
+    ada, bo, cy = club["players"][:3]
+    assert mu[bo.pk] > mu[cy.pk] > mu[ada.pk]
+
+
+def test_cooperative_plays_do_not_change_ratings(club, record):
+    play = record(club["players"][:3], scoring="cooperative", result="won")
+    project(play)
+    result = PlayResult.objects.get(play=play)
+    assert result.cooperative and result.won and not result.rated
+    assert not RatingChange.objects.exists() and not Rating.objects.exists()
+
+
+def test_every_play_rates_per_game_and_across_games_per_club_and_globally(club, record):
+    ada, bo = club["players"][:2]
+    project(record([ada, bo], [2, 1], title="Azul"), record([ada, bo], [2, 1], title="Brass", on=DAY + dt.timedelta(1)))
+    plays = dict(
+        Rating.objects.filter(player=ada).values_list("club_id", "game").annotate().values_list("game", "plays")
+    )
+    assert plays == {"generic:azul": 1, "generic:brass": 1, "": 2}
+    scopes = set(Rating.objects.filter(player=ada).values_list("club_id", "game"))
+    cid = club["club"].pk
+    assert scopes == {
+        (cid, "generic:azul"),
+        (cid, "generic:brass"),
+        (cid, ""),
+        (None, "generic:azul"),
+        (None, "generic:brass"),
+        (None, ""),
+    }
+    club_numbers = Rating.objects.filter(club=club["club"], game="", player=ada).values_list("mu", "sigma").get()
+    assert Rating.objects.filter(club=None, game="", player=ada).values_list("mu", "sigma").get() == club_numbers
+
+
+def test_the_history_chains_each_play_from_the_one_before(club, record):
+    ada, bo = club["players"][:2]
+    plays = [record([ada, bo], [n, 2], on=DAY + dt.timedelta(n)) for n in (1, 2, 3)]
+    project(*plays)
+    history = list(RatingChange.objects.filter(club=None, game="", player=ada).order_by("played_on"))
+    assert [h.play_id for h in history] == [p.pk for p in plays]
+    assert (history[0].mu_before, history[0].sigma_before) == ratings.DEFAULT
+    assert all((b.mu_before, b.sigma_before) == (a.mu_after, a.sigma_after) for a, b in zip(history, history[1:]))
+    current = Rating.objects.get(club=None, game="", player=ada)
+    assert (current.mu, current.sigma, current.plays) == (history[-1].mu_after, history[-1].sigma_after, 3)
+
+
+def dump() -> str:
+    """Every rating row, floats in full (repr), in a fixed order: equal strings, equal bytes."""
+    changes = RatingChange.objects.order_by("club_id", "game", "played_on", "finished_position", "player_id")
+    current = Rating.objects.order_by("club_id", "game", "player_id")
+    seats = SeatResult.objects.order_by("result_id", "seat")
+    return json.dumps(
+        [
+            list(
+                changes.values_list(
+                    "club_id", "game", "player_id", "play_id", "mu_before", "sigma_before", "mu_after", "sigma_after"
+                )
+            ),
+            list(
+                current.values_list(
+                    "club_id", "game", "player_id", "mu", "sigma", "conservative", "plays", "last_played_on"
+                )
+            ),
+            list(seats.values_list("result_id", "seat", "player_id", "rank", "first_play")),
+        ],
+        default=str,
+    )
+
+
+def test_plays_fold_by_date_then_finishing_position_whatever_order_they_arrive_in(club, record):
+    ada, bo, cy = club["players"][:3]
+    late = record([ada, bo, cy], [1, 2, 3], on=DAY)
+    project(late)
+    early = record([ada, bo, cy], [3, 2, 1], on=DAY - dt.timedelta(days=3))
+    project(early)
+    same_day = record([ada, bo, cy], [2, 3, 1], on=DAY)
+    project(same_day)
+    order = list(
+        RatingChange.objects.filter(club=None, game="", player=ada)
+        .order_by("mu_before")
+        .values_list("play_id", flat=True)
+    )
+    history = RatingChange.objects.filter(club=None, game="", player=ada).order_by("played_on", "finished_position")
+    assert list(history.values_list("play_id", flat=True)) == [early.pk, late.pk, same_day.pk]
+    assert len(order) == 3
+    incremental = dump()
+    call_command("rebuild_projections")
+    assert dump() == incremental
+
+
+def test_a_correction_to_an_old_play_recomputes_from_its_point_and_equals_a_rebuild(club, record):
+    ada, bo, cy = club["players"][:3]
+    old = record([ada, bo, cy], [9, 2, 3], on=DAY - dt.timedelta(days=10))
+    newer = [record([ada, bo, cy], [n, 3, 2], on=DAY + dt.timedelta(n)) for n in range(3)]
+    project(old, *newer)
+    before = dump()
+    records.append_events(
+        play_id=old.pk,
+        events=[
+            records.NewEvent("correction", None, {"seq": 1, "reason": "scores swapped"}),
+            records.NewEvent("finish", None, {"scores": [2, 9, 3]}),
+        ],
+        user=None,
+    )
+    project(old)
+    incremental = dump()
+    assert incremental != before
+    first = RatingChange.objects.get(club=None, game="", player=bo, play=old)
+    assert first.mu_after > first.mu_before
+    call_command("rebuild_projections")
+    assert dump() == incremental
+
+
+def test_two_rebuilds_are_byte_identical(club, record):
+    players = club["players"]
+    for n in range(6):
+        project(record(players[n % 2 : n % 2 + 3], [n, 7 - n, 3], on=DAY + dt.timedelta(days=n % 3)))
+    call_command("rebuild_projections")
+    first = dump().encode()
+    call_command("rebuild_projections")
+    assert dump().encode() == first
+
+
+def test_a_rebuild_from_a_date_equals_the_incremental_result(club, record):
+    ada, bo = club["players"][:2]
+    plays = [record([ada, bo], [n % 3, 1], on=DAY + dt.timedelta(days=n)) for n in range(5)]
+    project(*plays)
+    incremental = dump()
+    call_command("rebuild_projections", "--from", str(DAY + dt.timedelta(days=2)))
+    assert dump() == incremental
+    assert services.PROJECTION
