@@ -37,9 +37,35 @@ def in_supply(state: JSON, name: str) -> bool:
     if not board.map_has_borders(state):
         return not board.enemy_blocks_at(state, place, seat)
     reachable = _supplied_territories(state, seat)
-    if place in reachable:
+    if place in reachable or place in _supplied_by_sea(state, seat, board.info(state, name)["nation"]):
         return True
-    return any(board.known_border(state, place, n) and n in reachable for n in reachable)
+    return any(board.known_border(state, place, n) for n in reachable)
+
+
+def _neighbours(state: JSON, place: str) -> list[str]:
+    return [
+        border["b"] if border["a"] == place else border["a"]
+        for border in state["tables"]["borders"]
+        if place in (border["a"], border["b"])
+    ]
+
+
+def _supplied_by_sea(state: JSON, seat: int, nation: str) -> set[str]:
+    """7.1: a national territory with a port or harbour supplies, across a sea zone held by
+    warships of the blocks' nationality, any territory that has a port or harbour itself."""
+    supplied = set()
+    for source in state["tables"]["territories"]:
+        if board.is_sea(state, source) or board.port_of(state, source) is None:
+            continue
+        if not is_supply_source(state, source, seat):
+            continue
+        for sea in _neighbours(state, source):
+            if board.is_sea(state, sea) and any(
+                board.info(state, n)["nation"] == nation and board.info(state, n)["type"] == "warship"
+                for n in board.blocks_at(state, sea, seat)
+            ):
+                supplied.update(p for p in _neighbours(state, sea) if board.port_of(state, p) is not None)
+    return supplied
 
 
 def _supplied_territories(state: JSON, seat: int) -> set[str]:
@@ -49,11 +75,8 @@ def _supplied_territories(state: JSON, seat: int) -> set[str]:
     reached, queue = set(sources), deque(sources)
     while queue:
         here = queue.popleft()
-        for border in state["tables"]["borders"]:
-            if here not in (border["a"], border["b"]):
-                continue
-            there = border["b"] if border["a"] == here else border["a"]
-            if there not in reached and _carries_supply(state, there, seat):
+        for there in _neighbours(state, here):
+            if there not in reached and not board.is_sea(state, there) and _carries_supply(state, there, seat):
                 reached.add(there)
                 queue.append(there)
     return reached

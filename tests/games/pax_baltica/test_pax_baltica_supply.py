@@ -99,3 +99,35 @@ def test_rebuild_adds_a_step_but_not_to_warships(pb):
     assert pb.refused(state, "rebuild", 0, {"block": "Elfsborg"}, "2.11")
     state = pb.play(state, ("rebuild", 0, {"block": "Karl XII"}))
     assert pb.steps(state, "Karl XII") == 3
+
+
+SUPPLY_EXAMPLE_BORDERS = [
+    {"a": "Livland", "b": "Kurlandia", "colour": "black"},
+    {"a": "Kurlandia", "b": "Zemaitija", "colour": "black"},
+    {"a": "Kurlandia", "b": "Trakai", "colour": "black"},
+    {"a": "Zemaitija", "b": "Trakai", "colour": "black"},
+    {"a": "Trakai", "b": "Mazowsze", "colour": "black"},
+    {"a": "Livland", "b": "Baltic Sea", "colour": "black"},
+    {"a": "Zemaitija", "b": "Baltic Sea", "colour": "black"},
+    {"a": "Pomorskie", "b": "Baltic Sea", "colour": "black"},
+]
+
+
+def test_supply_line_example(pb):
+    """7.1 example: "A Supply line from Livland is open to Trakai, supporting Vellinck, Savolax and Elfsborg since Mitawa
+    in Kurlandia is besieged and conquered by the Swedes"; "A Supply line is open to Pomorskie, supporting Ostgota since
+    the Swedish warship block Wattrang is occupying the Baltic Sea sea zone"; "In Mazowsze Lewenhaupt and Sodermanland
+    is out of supply"; "since Zemaitija do not have a port or harbour it is not possible to trace a supply line over the
+    Baltic Sea sea zone." """
+    state = pb.setup("12.1", map={"borders": SUPPLY_EXAMPLE_BORDERS})
+    for name in ("Flemming", "August II"):
+        state = pb.place(state, name, "Sachsen")
+    state = pb.edit(state, control={**state["control"], "Kurlandia": "sweden"})
+    state = pb.place(pb.place(state, "Vellinck", "Trakai", 3), "Ostgota", "Pomorskie", 2)
+    state = pb.place(pb.place(state, "Lewenhaupt", "Mazowsze", 3), "Wattrang", "Baltic Sea")
+    assert supply.in_supply(state, "Vellinck") and supply.in_supply(state, "Ostgota")
+    assert not supply.in_supply(state, "Lewenhaupt")
+    without_kurlandia = pb.edit(state, control={**state["control"], "Kurlandia": "poland"})
+    assert not supply.in_supply(without_kurlandia, "Vellinck")
+    without_ship = pb.place(state, "Wattrang", "Skane")
+    assert not supply.in_supply(without_ship, "Ostgota")
