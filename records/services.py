@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import connection, transaction
+from psycopg.types.json import Jsonb
 from django.dispatch import Signal
 from django.utils import timezone
 from rest_framework.exceptions import ValidationError
@@ -108,20 +109,25 @@ def append_events(
     """Append ``events`` to a play, all or none. With a key, a retry returns what is stored.
 
     A batch takes the key ``"{key}:{index}"`` per event, so a retried batch is recognised too.
+    Game events are inserted together, in one statement per run of them: a meta event reads
+    the log, so the run before it is inserted first.
     """
     with transaction.atomic():
         play = Play.objects.select_for_update().get(pk=play_id)
         _check_shapes(play, events)
-        stored, flags, replayed = [], {}, True
-        for index, new in enumerate(events):
-            key = idempotency_key if len(events) == 1 or idempotency_key is None else f"{idempotency_key}:{index}"
-            existing = play.events.filter(idempotency_key=key).first() if key else None
+        keys = [
+            idempotency_key if len(events) == 1 or idempotency_key is None else f"{idempotency_key}:{index}"
+            for index in range(len(events))
+        ]
+        known = {e.idempotency_key: e for e in play.events.filter(idempotency_key__in=[k for k in keys if k])}
+        stored, created, pending, flags, finisher = [], [], [], {}, None
+        for new, key in zip(events, keys):
+            existing = known.get(key)
             if existing is not None:
                 if not new.same_as(existing):
                     raise IdempotencyConflict(key=key, seq=existing.seq)
                 stored.append(existing)
                 continue
-            replayed = False
             if new.expected_seq is not None and new.expected_seq != play.last_seq:
                 raise SeqConflict(expected=new.expected_seq, current=play.last_seq)
             event = Event(
@@ -136,17 +142,68 @@ def append_events(
                 idempotency_key=key,
                 prev_hash=play.last_hash,
             )
+            event.hash = chain.event_hash(event)
+            if event.type in META_EVENT_TYPES:
+                _insert(pending)
             refused = _refusal(play, event)
             if refused:
                 raise RuleViolation(seq=event.seq, violations=refused)
-            violations = _advance(play, event, strict=play.mode == Mode.STRICT)
+            violations, finishes = _advance(play, event, strict=play.mode == Mode.STRICT)
+            if finishes:
+                finisher = event
+            elif play.outcome is None:
+                finisher = None
             if violations:
                 flags[event.seq] = violations
+            pending.append(event)
+            created.append(event)
             stored.append(event)
-        if not replayed:
+        if created:
+            _insert(pending)
+            if finisher is not None:
+                play.finished_position = finisher.position
             play.save(update_fields=["last_seq", "last_hash", "state", "status", "outcome", "finished_position"])
             events_appended.send(sender=Play, play=play)
-    return Appended(events=stored, replayed=replayed, flags=flags)
+    return Appended(events=stored, replayed=not created, flags=flags)
+
+
+def _insert(pending: list[Event]) -> None:
+    """Insert the pending events with one COPY, then read back their positions.
+
+    The profile of the batch path showed the ORM's INSERT compilation costing more than the
+    rest of an append together; COPY takes the same rows through the same triggers and
+    constraints, and the identity and ``tx_id`` defaults fill in as for any insert.
+    """
+    if not pending:
+        return
+    with connection.cursor() as cursor, connection.wrap_database_errors:
+        with cursor.cursor.copy(f"COPY records_event ({', '.join(_COPIED)}) FROM STDIN") as copy:
+            for event in pending:
+                copy.write_row([Jsonb(event.data) if name == "data" else getattr(event, name) for name in _COPIED])
+        cursor.execute(
+            "SELECT position FROM records_event WHERE play_id = %s AND seq >= %s ORDER BY seq",
+            [pending[0].play_id, pending[0].seq],
+        )
+        for event, (position,) in zip(pending, cursor.fetchall(), strict=True):
+            event.position = position
+            event._state.adding = False
+    pending.clear()
+
+
+_COPIED = (
+    "play_id",
+    "seq",
+    "type",
+    "seat",
+    "data",
+    "occurred_at",
+    "recorded_at",
+    "recorded_by_id",
+    "idempotency_key",
+    "schema_version",
+    "prev_hash",
+    "hash",
+)
 
 
 def _check_shapes(play: Play, events: list[NewEvent]) -> None:
@@ -195,12 +252,12 @@ def _voided_target(play: Play, event: Event) -> int | None:
     return None
 
 
-def _advance(play: Play, event: Event, *, strict: bool) -> list[Violation]:
-    """Judge ``event`` (seq ``play.last_seq + 1``), store it unless it is stored already (a
-    rebuild), and move the play's caches past it.
+def _advance(play: Play, event: Event, *, strict: bool) -> tuple[list[Violation], bool]:
+    """Judge ``event`` (seq ``play.last_seq + 1``) and move the play's caches past it.
 
-    Returns the violations a record play stores it with. In a strict play a game event the
-    rules refuse, or a void after which a later event no longer holds, raises instead.
+    Returns the violations a record play stores it with, and whether this event decides the
+    outcome (the play's ``finished_position`` is then its position). In a strict play a game
+    event the rules refuse, or a void after which a later event no longer holds, raises.
     """
     engine = engine_of(play)
     violations: list[Violation] = []
@@ -225,13 +282,11 @@ def _advance(play: Play, event: Event, *, strict: bool) -> list[Violation]:
         if strict and violations:
             raise RuleViolation(seq=event.seq, violations=violations)
 
-    if event.pk is None:
-        event.hash = chain.event_hash(event)
-        event.save()
     outcome = engine.outcome(state)
     outcome_dict = None if outcome is None else outcome.as_dict()
-    if outcome_dict != play.outcome:
-        play.finished_position = None if outcome is None else event.position
+    decides = outcome_dict != play.outcome
+    if decides and outcome is None:
+        play.finished_position = None
     play.outcome = outcome_dict
     if event.type == "abandon":
         play.status = Status.ABANDONED
@@ -242,7 +297,7 @@ def _advance(play: Play, event: Event, *, strict: bool) -> list[Violation]:
     play.last_hash = event.hash
     if event.seq % SNAPSHOT_EVERY == 0:
         Snapshot.objects.create(play=play, seq=event.seq, state=state)
-    return violations
+    return violations, decides and outcome is not None
 
 
 @transaction.atomic
@@ -254,6 +309,8 @@ def rebuild_play_caches(play_id: int) -> Play:
     play.state, play.outcome, play.finished_position = initial_state(play), None, None
     play.status, play.last_seq, play.last_hash = Status.IN_PROGRESS, 0, chain.GENESIS
     for event in events:
-        _advance(play, event, strict=False)
+        _, finishes = _advance(play, event, strict=False)
+        if finishes:
+            play.finished_position = event.position
     play.save(update_fields=["last_seq", "last_hash", "state", "status", "outcome", "finished_position"])
     return play

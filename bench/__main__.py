@@ -1,0 +1,70 @@
+"""``make bench``: measure Tablelog on this machine and write bench/RESULTS.md.
+
+Every figure is reported with a baseline measured in the same run (plain INSERTs for appends,
+the bare openskill loop for ratings, the smaller data set for growth), so the ratios hold on a
+noisy machine. Runs against a database of its own, ``<name>_bench``, made afresh each run.
+Usage: ``python -m bench [--quick]`` (``--quick``: a tenth of the data, for a smoke run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+
+from config import embedded
+
+HERE = Path(__file__).parent
+
+
+def bench_database() -> str:
+    """The URL of a fresh ``<name>_bench`` database on the configured (or embedded) server."""
+    embedded.fill_in(os.environ)
+    parts = urlsplit(os.environ["DATABASE_URL"])
+    name = f"{parts.path.lstrip('/') or 'postgres'}_bench"
+    with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench")
+    parser.add_argument("--quick", action="store_true", help="a tenth of the data: a smoke run")
+    args = parser.parse_args()
+    os.environ["DATABASE_URL"] = bench_database()
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from bench import measures
+
+    scale = 0.1 if args.quick else 1.0
+    sections = measures.run_all(scale=scale)
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    header = [
+        "# Benchmark results",
+        "",
+        f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC; commit: {commit or 'unknown'}",
+        f"- machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
+        f"Python {platform.python_version()}",
+        f"- scale: {'quick (a tenth of the data)' if args.quick else 'full'}",
+        "",
+    ]
+    (HERE / "RESULTS.md").write_text("\n".join(header + sections) + "\n")
+    print((HERE / "RESULTS.md").read_text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,272 @@
+"""The measures behind ``make bench``. Each returns Markdown lines for RESULTS.md."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.db import connection
+from rest_framework.authtoken.models import Token
+
+from bench.generate import random_play
+from games import registry
+from games.playthrough import all_playthroughs, load
+from records import services
+from records.models import Club, Event, Play, Player
+
+SEED = 20261122
+
+
+@dataclass
+class Fixture:
+    user: User
+    token: str
+    club: Club
+    players: list[Player]
+
+    @classmethod
+    def create(cls) -> Fixture:
+        user = User.objects.create_user("bench", password="bench")
+        club = services.create_club(name="Bench", slug="bench", is_public=True, owner=user)
+        players = [Player.objects.create(club=club, display_name=f"Player {n:02}") for n in range(40)]
+        return cls(user, Token.objects.create(user=user).key, club, players)
+
+    def play(self, seats: int = 3, game: str = "generic", options: dict | None = None) -> Play:
+        return services.create_play(
+            club=self.club,
+            game=game,
+            seats=[services.SeatSpec(p) for p in self.players[:seats]],
+            options={"title": "Bench"} if options is None else options,
+            user=self.user,
+        )
+
+
+def percentile(values: list[float], p: int) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[p - 1] if len(values) > 1 else values[0]
+
+
+def goal(met: bool) -> str:
+    return "met" if met else "NOT met"
+
+
+def scores(count: int, rng: random.Random) -> list[services.NewEvent]:
+    return [services.NewEvent("score", rng.randrange(3), {"points": rng.randint(-5, 20)}) for _ in range(count)]
+
+
+def appends(fixture: Fixture, scale: float) -> list[str]:
+    """The batch path (check + insert + hash + cache) against plain INSERTs of the same rows."""
+    total, batch = max(1000, int(20_000 * scale)), 1000
+    rng = random.Random(SEED)
+    play = fixture.play()
+    started = time.perf_counter()
+    for _ in range(total // batch):
+        services.append_events(play_id=play.pk, events=scores(batch, rng), user=fixture.user)
+    service_rate = total / (time.perf_counter() - started)
+
+    floor_play = fixture.play()
+    columns = ["seq", "type", "seat", "data", "occurred_at", "recorded_at", "recorded_by_id", "idempotency_key"]
+    columns += ["schema_version", "prev_hash", "hash"]
+    rows = list(Event.objects.filter(play=play).order_by("seq").values_list(*columns))
+    sql = f"INSERT INTO records_event (play_id, {', '.join(columns)}) VALUES ({', '.join(['%s'] * (len(columns) + 1))})"
+    started = time.perf_counter()
+    with connection.cursor() as cursor:
+        for start in range(0, total, batch):
+            cursor.execute("BEGIN")
+            cursor.executemany(
+                sql, [(floor_play.pk, *row[:3], json.dumps(row[3]), *row[4:]) for row in rows[start : start + batch]]
+            )
+            cursor.execute("COMMIT")
+    floor_rate = total / (time.perf_counter() - started)
+    ratio = service_rate / floor_rate
+    return [
+        "## Validated appends, batch path",
+        "",
+        f"{total:,} generic `score` events in batches of {batch}, each judged by the engine, chained, inserted and cached.",
+        "",
+        "| path | events/s |",
+        "|---|---|",
+        f"| service batch path | {service_rate:,.0f} |",
+        f"| floor: plain INSERTs of the same rows (psycopg, same table, triggers, indexes) | {floor_rate:,.0f} |",
+        "",
+        f"Ratio to the floor: **{ratio:.2f}**. Goals: 10,000 events/s ({goal(service_rate >= 10_000)}), "
+        f"0.5 of the floor ({goal(ratio >= 0.5)}).",
+        "",
+    ]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def server():
+    """A real gunicorn process on loopback, against the bench database."""
+    port = free_port()
+    env = dict(os.environ, DEBUG="0", ALLOWED_HOSTS="127.0.0.1", WRITE_THROTTLE="1000000/min")
+    command = [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}"]
+    process = subprocess.Popen([*command, "--workers", "4", "--log-level", "warning"], env=env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"{url}/api/v1/games/generic/", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def http_appends(fixture: Fixture, url: str, scale: float) -> list[str]:
+    per_client = max(50, int(300 * scale))
+    lines = [
+        "## Single appends over HTTP",
+        "",
+        f"gunicorn (4 workers) and a load generator in another process; each client appends {per_client} single "
+        "events to its own play over a keep-alive connection.",
+        "",
+        "| clients | requests/s | p50 ms | p95 ms | p99 ms | errors |",
+        "|---|---|---|---|---|---|",
+    ]
+    p99_at_4 = None
+    for clients in (1, 4, 16):
+        plays = ",".join(str(fixture.play().pk) for _ in range(clients))
+        command = [sys.executable, "-m", "bench.load", "--url", url, "--token", fixture.token, "--plays", plays]
+        result = subprocess.run([*command, "--requests", str(per_client)], capture_output=True, text=True, check=True)
+        report = json.loads(result.stdout)
+        latencies = report["latencies_ms"]
+        p50, p95, p99 = (percentile(latencies, p) for p in (50, 95, 99))
+        if clients == 4:
+            p99_at_4 = p99
+        rate = len(latencies) / report["seconds"]
+        lines.append(f"| {clients} | {rate:,.0f} | {p50:.1f} | {p95:.1f} | {p99:.1f} | {report['errors']} |")
+    lines += ["", f"Goal: p99 at most 25 ms at 4 clients ({goal(p99_at_4 <= 25)}).", ""]
+    return lines
+
+
+def state_at_n(fixture: Fixture, url: str, scale: float) -> list[str]:
+    """GET state?at=N through the API: snapshots keep it flat as N grows."""
+    longest = 10_000 if scale >= 1 else 1_000
+    play = fixture.play()
+    rng = random.Random(SEED + 1)
+    for _ in range(longest // 1000):
+        services.append_events(play_id=play.pk, events=scores(1000, rng), user=fixture.user)
+    headers = {"Authorization": f"Token {fixture.token}"}
+    lines = ["## State at seq N through the API", "", "| N | p50 ms | p95 ms |", "|---|---|---|"]
+    p95s = {}
+    for n in (10, 100, 1_000, 10_000):
+        if n > longest:
+            continue
+        timings = []
+        for _ in range(40):
+            request = urllib.request.Request(f"{url}/api/v1/plays/{play.pk}/state/?at={n - 1}", headers=headers)
+            start = time.perf_counter()
+            urllib.request.urlopen(request, timeout=10).read()
+            timings.append((time.perf_counter() - start) * 1000)
+        p95s[n] = percentile(timings, 95)
+        lines.append(f"| {n:,} | {percentile(timings, 50):.1f} | {p95s[n]:.1f} |")
+    flat = max(p95s.values()) / p95s[10]
+    lines += [
+        "",
+        f"(`at=N-1`, so the latest-state cache never answers.) Largest p95 / p95 at N=10: **{flat:.2f}**. "
+        f"Goals: 20 ms at 1,000 ({goal(p95s.get(1_000, 0) <= 20)}), flat as N grows ({goal(flat <= 2)}).",
+        "",
+    ]
+    return lines
+
+
+def longest_moves(engine, rng: random.Random):
+    """The longest of an engine's playthroughs and a few generated plays: (seats, options, moves)."""
+    candidates = [
+        (p.seats, p.options, p.moves()) for p in (load(path) for path in all_playthroughs()) if p.slug == engine.slug
+    ]
+    options = {"title": "Bench"} if engine.slug == "generic" else {}
+    for _ in range(3):
+        count = rng.randint(engine.min_players, min(engine.max_players, 5))
+        generated = random_play(engine, count, rng, options=options, max_events=3000)
+        candidates.append((generated.seats, generated.options, generated.moves))
+    return max(candidates, key=lambda c: len(c[2]))
+
+
+def engine_folds(scale: float) -> list[str]:
+    rng = random.Random(SEED + 2)
+    lines = [
+        "## Engine folds, pure Python",
+        "",
+        "The longest of each engine's playthroughs and seeded random legal plays, folded repeatedly for about "
+        f"{2 * scale:.1f} s. `apply` alone is what a replay costs; `check + apply` is what an append costs.",
+        "",
+        "| engine | events in the play | apply events/s | check + apply events/s | goal 100,000/s |",
+        "|---|---|---|---|---|",
+    ]
+    for engine in registry.engines().values():
+        seats, options, moves = longest_moves(engine, rng)
+        rates = []
+        for judge in (False, True):
+            folded, started = 0, time.perf_counter()
+            while time.perf_counter() - started < scale:
+                state = engine.setup(seats, options)
+                for move in moves:
+                    if judge:
+                        engine.check(state, move)
+                    state = engine.apply(state, move)
+                folded += len(moves)
+            rates.append(folded / (time.perf_counter() - started))
+        lines.append(
+            f"| {engine.slug} | {len(moves)} | {rates[0]:,.0f} | {rates[1]:,.0f} | {goal(rates[0] >= 100_000)} |"
+        )
+    lines.append("")
+    return lines
+
+
+def fuzz(scale: float) -> list[str]:
+    """Generated plays for every engine: an engine raising on a move its own check accepted is a bug."""
+    rng = random.Random(SEED + 3)
+    lines = ["## Random legal plays (fuzz)", "", "| engine | plays | moves | finished | stuck early | errors |"]
+    lines.append("|---|---|---|---|---|---|")
+    for engine in registry.engines().values():
+        plays = max(3, int(30 * scale))
+        moves = finished = errors = 0
+        for _ in range(plays):
+            count = rng.randint(engine.min_players, min(engine.max_players, 5))
+            try:
+                play = random_play(engine, count, rng, options={"title": "Fuzz"} if engine.slug == "generic" else {})
+            except Exception as exc:  # an engine bug: count it and go on with the next play
+                errors += 1
+                print(f"fuzz: {engine.slug} raised {exc!r}", file=sys.stderr)
+                continue
+            moves += len(play.moves)
+            finished += play.finished
+        lines.append(f"| {engine.slug} | {plays} | {moves:,} | {finished} | {plays - finished - errors} | {errors} |")
+    lines += [
+        "",
+        "A play is stuck early when none of 300 candidates drawn from the event schemas is legal: the generator "
+        "knows no game, so games whose legal moves are rare among schema-shaped ones end before their outcome.",
+        "",
+    ]
+    return lines
+
+
+def run_all(*, scale: float) -> list[str]:
+    fixture = Fixture.create()
+    sections = appends(fixture, scale)
+    with server() as url:
+        sections += http_appends(fixture, url, scale)
+        sections += state_at_n(fixture, url, scale)
+    sections += engine_folds(scale)
+    sections += fuzz(scale)
+    return sections
