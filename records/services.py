@@ -13,9 +13,9 @@ from datetime import date, datetime
 
 from django.contrib.auth.models import User
 from django.db import connection, transaction
-from psycopg.types.json import Jsonb
 from django.dispatch import Signal
 from django.utils import timezone
+from psycopg.types.json import Jsonb
 from rest_framework.exceptions import ValidationError
 
 from games.contract import JSON, Move, Violation, shape_errors
