@@ -76,6 +76,7 @@ def apply_start_battle(draft: Draft, move: Move) -> None:
             "retreats": {},
             "attack_borders": _entry_borders(state, place, attacker),
             "defence_borders": _entry_borders(state, place, turn.other(attacker)),
+            "last_entry": {e["from"]: e["seat"] for e in state["entered"].get(place, [])},
         },
     )
     for name in board.blocks_at(state, place):
@@ -182,6 +183,11 @@ def check_combat_retreat(state: JSON, move: Move) -> list[Violation]:
     if len(path) > board.info(state, name)["move"]:
         return [Violation("6.5 Retreats", f"{name} may retreat at most {board.info(state, name)['move']} territories.")]
     first = path[0]["to"]
+    shared = first in battle["attack_borders"] and first in battle["defence_borders"]
+    if shared and battle["last_entry"].get(first) != move.seat:
+        return [
+            Violation("6.5 Retreats", f"Both players entered from {first}: only the last to enter may retreat there.")
+        ]
     if battle["attacker"] == move.seat and first not in battle["attack_borders"]:
         return [
             Violation("6.5 Retreats", f"The attacker may only retreat via the borders used to attack, not to {first}.")

@@ -172,3 +172,16 @@ def test_warships_fight_at_sea(pb):
     state = pb.play(state, ("start_battle", 0, {"territory": "Kattegat"}))
     state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [1, 2, 6]}))
     assert pb.at(state, "Wattrang") == "pool"
+
+
+def test_a_shared_border_is_left_only_by_the_last_to_enter(pb):
+    """6.5: "If both players use the same border edge, only the last player entering may retreat via this border." """
+    state = pb.place(pb.place(pb.actions(pb.setup("12.1")), "Repnin", "Estland", 1), "Estlandska", "Estland", 3)
+    state = pb.place(state, "Vellinck", "Livland", 4)
+    state = pb.place(pb.place(state, "Flemming", "Kurlandia"), "August II", "Kurlandia")
+    state = pb.play(state, ("group_move", 0, pb.move("Livland", ("Vellinck", ["Estland"]))), ("end_actions", 0, {}))
+    state = pb.place(state, "Sjeremetev", "Livland")
+    state = pb.play(state, ("group_move", 1, pb.move("Livland", ("Sjeremetev", ["Estland"]))), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Estland"}))
+    assert state["battle"]["last_entry"] == {"Livland": 1}
+    assert pb.refused(state, "combat_retreat", 0, {"block": "Vellinck", "path": [pb.step("Livland")]}, "6.5")
