@@ -48,6 +48,7 @@ class NewEvent:
 
 @dataclass
 class Appended:
+    play: Play
     events: list[Event]
     #: True when every event was already stored under its idempotency key.
     replayed: bool
@@ -164,7 +165,7 @@ def append_events(
                 play.finished_position = finisher.position
             play.save(update_fields=["last_seq", "last_hash", "state", "status", "outcome", "finished_position"])
             events_appended.send(sender=Play, play=play)
-    return Appended(events=stored, replayed=not created, flags=flags)
+    return Appended(play=play, events=stored, replayed=not created, flags=flags)
 
 
 def _insert(pending: list[Event]) -> None:

@@ -256,7 +256,7 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             user=request.user,
             idempotency_key=request.headers.get("Idempotency-Key"),
         )
-        play.refresh_from_db()
+        play = appended.play
         body = {
             "events": [
                 {**EventSerializer(e).data, "violations": [v.as_dict() for v in appended.flags.get(e.seq, [])]}
