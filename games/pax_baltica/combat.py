@@ -56,7 +56,20 @@ def _reserves(state: JSON, place: str, attacker: int, main: str | None) -> list[
     first_attack = entries.index(attacking[0])
     reserves = [n for e in attacking if e["from"] != main for n in e["blocks"]]
     reserves += [n for e in entries[first_attack + 1 :] if e["seat"] != attacker for n in e["blocks"]]
-    return [n for n in reserves if state["blocks"][n]["at"] == place]
+    reserves = [n for n in reserves if state["blocks"][n]["at"] == place]
+    return reserves + _forced_supporters(state, place, reserves)
+
+
+def _forced_supporters(state: JSON, place: str, reserves: list[str]) -> list[str]:
+    """4.5: "No force-marching blocks are available on Combat Round 1 when supporting a
+    block": they join in round 2 when their side has other blocks engaged."""
+    supporters = []
+    for seat in (0, 1):
+        engaged = [n for n in board.blocks_at(state, place, seat) if n not in reserves]
+        forced = [n for n in engaged if state["blocks"][n]["forced"]]
+        if forced and len(forced) < len(engaged):
+            supporters += forced
+    return supporters
 
 
 def apply_start_battle(draft: Draft, move: Move) -> None:
@@ -500,6 +513,11 @@ def conquer(draft: Draft, place: str, nation: str, keep: str | None) -> None:
         draft.at("lost").pop(place, None)
     else:
         draft.at("lost")[place] = original
+    if nation == "turkey" and board.rightful_nation(state, place) == "russia" and state["turkish_conquest"] is None:
+        draft.set("turkish_conquest", place)
+    if board.original_nation(state, place) == "turkey" and _all_occupied(draft.state, "turkey"):
+        call_truce(draft, "turkey", keep)
+        return
     if original == "poland" and _holds_polish_capitals(draft.state, side):
         if state["sides"].get("poland") != side:
             draft.at("sides")["poland"] = side
@@ -507,6 +525,13 @@ def conquer(draft: Draft, place: str, nation: str, keep: str | None) -> None:
         return
     if board.territory(state, place)["capital"] and board.side_of(state, board.rightful_nation(state, place)) != side:
         call_truce(draft, original, keep)
+
+
+def _all_occupied(state: JSON, nation: str) -> bool:
+    """10.5: every garrison of the nation is held by the other side."""
+    side = board.side_of(state, nation)
+    places = [p for p in state["control"] if board.original_nation(state, p) == nation]
+    return bool(places) and all(board.controller_side(state, p) not in (side, None) for p in places)
 
 
 def _holds_polish_capitals(state: JSON, side: int | None) -> bool:

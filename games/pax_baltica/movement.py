@@ -252,6 +252,7 @@ def _move_block(draft: Draft, seat: int, origin: str, name: str, path: list[JSON
         extra = len(path) - data["move"]
         if extra > 0:
             draft.at("pending_force_march")[name] = extra
+            block["forced"] = True
 
 
 def _arrive(draft: Draft, seat: int, place: str, via: str, names: list[str]) -> None:

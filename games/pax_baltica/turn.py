@@ -183,8 +183,8 @@ def begin_turn(draft: Draft) -> None:
     draft.set("regroup", None)
     draft.set("done", [])
     for name, block in state["blocks"].items():
-        if block["moved"] or block["sieged"] or block["loaded"] or block["revealed"]:
-            draft.block(name).update(moved=False, sieged=False, loaded=False, revealed=False)
+        if block["moved"] or block["sieged"] or block["loaded"] or block["revealed"] or block["forced"]:
+            draft.block(name).update(moved=False, sieged=False, loaded=False, revealed=False, forced=False)
     if state["turn"] == 1 and state["swedish_first_actions"]:
         draft.at("rolls")[0] = 0
         draft.at("actions")[0] = state["swedish_first_actions"]

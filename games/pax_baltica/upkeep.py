@@ -10,6 +10,7 @@ from games.pax_baltica.supply import in_supply
 STEP_COST = {"regiment": 1, "army": 2, "warship": 2}
 DRAW_EXTRA = {"regiment": 0, "army": 2, "warship": 2}
 GARRISON_RP = 4
+TURKISH_CONQUEST_RP = 8
 TRUCE_YEARS = 3
 
 
@@ -24,7 +25,17 @@ def rp_track(state: JSON, nation: str) -> int:
     if nation == "russia" and not state["active"].get("ukraine"):
         owners.add("ukraine")
     lost = sum(1 for original in state["lost"].values() if original in owners)
-    return state["tables"]["nations"][nation]["rp"] + state["rp_adjust"].get(nation, 0) - GARRISON_RP * lost
+    points = state["tables"]["nations"][nation]["rp"] + state["rp_adjust"].get(nation, 0) - GARRISON_RP * lost
+    if nation == "russia" and _first_turkish_conquest_held(state):
+        points -= TURKISH_CONQUEST_RP
+    return points
+
+
+def _first_turkish_conquest_held(state: JSON) -> bool:
+    """10.2: Russia loses 8 RP for the first territory lost to the Turk by a siege, and
+    regains them when it re-conquers it."""
+    place = state["turkish_conquest"]
+    return place is not None and board.controller_side(state, place) != board.side_of(state, "russia")
 
 
 def rp_this_year(state: JSON, nation: str) -> int:

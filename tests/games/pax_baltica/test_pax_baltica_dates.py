@@ -1,6 +1,6 @@
 """The dates summary, deployment exceptions and the remaining special rules."""
 
-from games.pax_baltica import board, victory
+from games.pax_baltica import board, upkeep, victory
 
 
 def year_start(pb, scenario, year, **fields):
@@ -142,3 +142,49 @@ def test_exclusion_only_from_1703_to_1714(pb):
     state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 1}), ("action_roll", 1, {"roll": 5}))
     state = pb.play(state, ("national_event", 1, {"nation": "denmark", "roll": 4, "choice": "Juel"}))
     assert pb.at(state, "Juel") == "pool", "1718 is after 1714: nothing happens"
+
+
+def turkish_siege(pb, place):
+    state = pb.setup("12.4")
+    state = pb.edit(state, active={**state["active"], "turkey": True}, phase="battle", player1=0, sieges={place: 0})
+    for name in board.blocks_at(state, place):
+        state = pb.place(state, name, "Moskva")
+    return pb.place(state, "Turkish Army", place)
+
+
+def test_russia_loses_8_rp_for_its_first_territory_lost_to_the_turk(pb):
+    """10.2: "Russia loses 8 RP's for the first Russian (or Ukraine if they are not activated) territory lost to the Turk
+    due to a siege. Russia regains the lost RP's when they have besieged and re-conquered the territory." """
+    state = turkish_siege(pb, "Poltava")
+    before = upkeep.rp_track(state, "russia")
+    data = {"territory": "Poltava", "rolls": [{"block": "Turkish Army", "dice": [1, 6, 6, 6]}], "garrison_dice": [6]}
+    state = pb.play(state, ("siege", 0, data))
+    assert upkeep.rp_track(state, "russia") == before - 4 - 8
+    retaken = pb.edit(state, control={**state["control"], "Poltava": "russia"}, lost={})
+    assert upkeep.rp_track(retaken, "russia") == before
+
+
+def test_the_turks_make_truce_when_all_their_territories_are_occupied(pb):
+    """10.5: "If all blocks are lost due to combat or all Turkish territories are occupied, the Turks are forced to a
+    TRUCE (see 6.9)." """
+    state = pb.setup("12.4")
+    state = pb.edit(
+        state, active={**state["active"], "turkey": True}, phase="battle", player1=1, sieges={"Besarabya": 1}
+    )
+    state = pb.place(pb.place(state, "Karl XII", "Svealand"), "Turkish Army", "Krakow")
+    state = pb.place(state, "Mensjikov", "Besarabya")
+    data = {"territory": "Besarabya", "rolls": [{"block": "Mensjikov", "dice": [1, 2, 6, 6]}], "garrison_dice": [6, 6]}
+    state = pb.play(state, ("siege", 1, data))
+    assert state["active"]["turkey"] is False and pb.at(state, "Turkish Army") == "pool"
+
+
+def test_force_marched_blocks_support_only_from_round_2(pb):
+    """4.5: "No force-marching blocks are available on Combat Round 1 when supporting a block." """
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.place(state, "Elfsborg", "Estland")
+    data = pb.move("Estland", ("Vellinck", ["Ingermanland"]), ("Elfsborg", ["Nyen", "Karelen", "Ingermanland"]))
+    state = pb.play(state, ("group_move", 0, data), ("force_march", 0, {"block": "Elfsborg", "roll": 6}))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Ingermanland"})
+    )
+    assert state["battle"]["reserves"] == ["Elfsborg"]
