@@ -194,11 +194,10 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     throttle_classes = [WriteThrottle]
 
     def get_queryset(self):
-        return (
-            Play.objects.filter(club__in=selectors.visible_clubs(self.request.user))
-            .select_related("club")
-            .prefetch_related("seats__player")
-        )
+        plays = Play.objects.filter(club__in=selectors.visible_clubs(self.request.user)).select_related("club")
+        if self.action in ("list", "retrieve"):
+            return plays.prefetch_related("seats__player")
+        return plays
 
     def perform_create(self, serializer):
         data = serializer.validated_data
