@@ -18,9 +18,9 @@ from django.contrib.auth.models import User
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
-from bench.generate import random_play
 from games import registry
 from games.playthrough import all_playthroughs, load
+from games.random_play import random_play
 from records import services
 from records.models import Club, Event, Play, Player
 

@@ -7,6 +7,7 @@ playthrough file folds cleanly to its recorded outcome.
 
 import copy
 import json
+import random
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -14,6 +15,7 @@ from jsonschema import Draft202012Validator
 from games import registry
 from games.contract import VIEW_KEYS, Engine, Move, Outcome, Seat, Violation, shape_errors
 from games.playthrough import all_playthroughs, as_move, load
+from games.random_play import random_play
 
 ENGINES = list(registry.engines().values())
 PLAYTHROUGHS = all_playthroughs()
@@ -129,3 +131,22 @@ def test_playthrough_illegal_moves_are_refused_with_their_rule(path):
         assert any(v.rule.startswith(case["rule"]) for v in violations), (
             f"after seq {case['after']}, {case['event']} should break {case['rule']}, got {violations}"
         )
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.slug)
+@pytest.mark.parametrize("seed", range(4))
+def test_random_legal_plays_apply_purely_with_well_formed_views(engine: Engine, seed: int):
+    """OpenSpiel's random-play test: moves drawn from the schemas that ``check`` accepts must
+    apply without an error and without touching the state they were applied to."""
+    rng = random.Random(seed)
+    count = rng.randint(engine.min_players, min(engine.max_players, 6))
+    play = random_play(engine, count, rng, options=default_options(engine), max_events=300)
+    state = engine.setup(play.seats, play.options)
+    for move in play.moves:
+        before = copy.deepcopy(state)
+        new_state = engine.apply(state, move)
+        assert state == before, f"apply({move.type}) mutated its input"
+        state = new_state
+    assert json.loads(json.dumps(state)) == state
+    assert_view(engine, state, count)
+    assert (engine.outcome(state) is not None) == play.finished

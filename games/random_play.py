@@ -1,4 +1,4 @@
-"""Seeded random legal plays for every engine: the benchmarks' data, and a fuzz test.
+"""Seeded random legal plays for any engine: a conformance fuzz test, and the benchmarks' data.
 
 The generator knows no game. At each step it asks the engine's view which event types may
 come next and whose move it is, draws candidate moves from the event types' JSON Schemas, and
