@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.contract import JSON
 from games.pax_baltica import board
 from games.pax_baltica.board import Draft
 
@@ -26,7 +27,7 @@ def eliminate(draft: Draft, name: str) -> None:
     block.update(steps=0, revealed=False, aboard=False)
     if data["royal"]:
         block["at"] = "dead"
-    elif data["nation"] == "britain":
+    elif data["nation"] == "britain" or (name == "Mazepa" and _sivershchyna_held_against_sweden(state)):
         block["at"] = "out"
     else:
         block["at"] = "pool"
@@ -36,10 +37,19 @@ def eliminate(draft: Draft, name: str) -> None:
         call_truce(draft, board.TRUCE_ROYALS[name])
     elif name == "Mazepa":
         ukraine_rejoins_russia(draft)
+    elif data["nation"] == "britain":
+        draft.at("active")["britain"] = False
+        draft.at("truces")["britain"] = state["year"]
     elif data["nation"] == "turkey" and not any(
         board.info(state, n)["nation"] == "turkey" and board.on_map(draft.state, n) for n in state["blocks"]
     ):
         call_truce(draft, "turkey")
+
+
+def _sivershchyna_held_against_sweden(state: JSON) -> bool:
+    """10.7: Mazepa may not return to the pool while the Allies or the Turks hold Sivershchyna."""
+    holder = state["control"].get("Sivershchyna")
+    return holder == "turkey" or board.side_of(state, holder or "") == 1
 
 
 def ukraine_rejoins_russia(draft: Draft) -> None:

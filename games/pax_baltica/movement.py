@@ -283,6 +283,9 @@ def _entry_triggers(draft: Draft, seat: int, place: str, names: list[str]) -> No
         if "Hanoverian Army" in state["blocks"]:
             full = board.info(state, "Hanoverian Army")["steps"]
             draft.block("Hanoverian Army").update(at="Hanover", steps=full)
+    invaded = board.original_nation(state, place)
+    if "sweden" in movers and invaded in ("denmark", "saxony"):
+        _return_excluded(draft, invaded)
     if nation == "poland" and not state["active"]["poland"] and movers & {"sweden", "turkey"}:
         draft.at("active")["poland"] = True
         draft.at("sides")["poland"] = 1
@@ -293,6 +296,17 @@ def _entry_triggers(draft: Draft, seat: int, place: str, names: list[str]) -> No
             if not state["active"][ally] and state["truces"].get(ally) is not None:
                 draft.at("active")[ally] = True
                 draft.at("truces").pop(ally)
+
+
+def _return_excluded(draft: Draft, nation: str) -> None:
+    """14.2 Denmark 4 and Saxony 2: the excluded block "returns if Denmark (Saxony) is
+    invaded by Sweden"."""
+    state = draft.state
+    back = [n for n in state["excluded"] if board.info(state, n)["nation"] == nation]
+    if back:
+        draft.set("excluded", [n for n in state["excluded"] if n not in back])
+        for name in back:
+            draft.block(name)["at"] = "pool"
 
 
 def check_force_march(state: JSON, move: Move) -> list[Violation]:

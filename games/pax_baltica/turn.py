@@ -286,6 +286,7 @@ def end_turn(draft: Draft) -> None:
     from games.pax_baltica.victory import finish
 
     advance_nyen(draft)
+    british_triggers(draft)
     state = draft.state
     if is_last_turn(state):
         finish(draft)
@@ -317,6 +318,40 @@ def end_year(draft: Draft) -> None:
     draft.set("turn", state["turn"] + 1)
     begin_turn(draft)
     begin_year(draft)
+
+
+def warships_at_sea(state: JSON, seat: int) -> int:
+    return sum(
+        1
+        for name, block in state["blocks"].items()
+        if board.info(state, name)["type"] == "warship"
+        and block["at"] not in board.OFF_MAP
+        and board.is_sea(state, block["at"])
+        and board.owner(state, name) == seat
+    )
+
+
+def british_triggers(draft: Draft) -> None:
+    """10.8, checked after each game turn: the British warship enters (in Portsmouth, 9.10)
+    when Hanover holds Bremen-Verden, the Allies have more warships at sea, or the Allies
+    invade the Swedish homeland; it leaves when Sweden has more warships at sea (the British
+    one counted) or holds Nyen/S:t Petersburg. It never enters in scenario 12.5."""
+    state = draft.state
+    if "British Warship" not in state["blocks"] or state["playable_nations"] is not None:
+        return
+    swedish, allied = warships_at_sea(state, 0), warships_at_sea(state, 1)
+    if state["active"].get("britain"):
+        if swedish > allied or state["control"].get("Nyen") == "sweden" and state["st_petersburg"]:
+            draft.at("active")["britain"] = False
+            draft.block("British Warship")["at"] = "out"
+        return
+    invaded = any(board.enemy_blocks_at(state, place, 0) for place in board.SWEDISH_HOMELAND)
+    hanover_holds = state["control"].get("Bremen-Verden") == "hanover" and state["sides"].get("hanover") == 1
+    if hanover_holds or allied > swedish or invaded:
+        steps = state["blocks"]["British Warship"]["steps"] or board.info(state, "British Warship")["steps"]
+        draft.at("active")["britain"] = True
+        draft.at("truces").pop("britain", None)
+        draft.block("British Warship").update(at="Portsmouth", steps=steps)
 
 
 def advance_nyen(draft: Draft) -> None:

@@ -143,7 +143,7 @@ def activation_need(state: JSON, nation: str) -> int | None:
 
 
 def rolls_owed(state: JSON, seat: int) -> list[str]:
-    nations = set(state["entries"]) | set(state["truces"])
+    nations = (set(state["entries"]) | set(state["truces"])) - {"britain"}  # 10.8: Britain enters by triggers
     return sorted(
         n
         for n in nations

@@ -200,3 +200,61 @@ def test_sweden_may_cede_bremen_verden_to_hanover(pb):
     assert upkeep.rp_track(state, "sweden") == 36 and state["actions"][0] == 3
     assert pb.refused(state, "cede_territory", 0, {"territory": "Bremen-Verden"}, "10.1")
     assert pb.refused(state, "cede_territory", 1, {"territory": "Pommern"}, "3.3")
+
+
+def test_mazepa_never_returns_while_the_allies_hold_sivershchyna(pb):
+    """10.7: "If the territory of Sivershchyna is garrisoned by an allied player or the Turks, the Mazepa block may NOT
+    return to the Swedish replacement pool." """
+    state = pb.setup("12.1")
+    state = pb.edit(
+        state, active={**state["active"], "ukraine": True}, control={**state["control"], "Poltava": "ukraine"}
+    )
+    state = pb.place(pb.place(state, "Mazepa", "Poltava", 1), "Repnin", "Poltava")
+    state = pb.edit(state, phase="battle", player1=1, attacks={"Poltava": 1})
+    state = pb.play(
+        state, ("start_battle", 1, {"territory": "Poltava"}), ("combat_fire", 0, {"block": "Mazepa", "dice": [6]})
+    )
+    state = pb.play(state, ("combat_fire", 1, {"block": "Repnin", "dice": [1, 6, 6, 6]}))
+    assert state["control"]["Sivershchyna"] == "russia" and pb.at(state, "Mazepa") == "out"
+
+
+def test_an_excluded_danish_block_returns_when_sweden_invades(pb):
+    """14.2 Denmark 4: "Denmark must exclude 1 block free of choice from the replacement pool. It returns if Denmark is
+    invaded by Sweden." """
+    state = pb.edit(pb.setup("12.5"), excluded=["Juel"])
+    state = pb.place(state, "Juel", "out", 0)
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("Vastergotland", ("Karl XII", ["Akershus"]))))
+    assert state["excluded"] == [] and pb.at(state, "Juel") == "pool"
+
+
+def test_the_british_warship_enters_when_the_allies_rule_the_sea(pb):
+    """10.8: the British warship "activates if ... The allied player has more warship blocks at sea than Sweden"; 9.10:
+    it "always starts in Portsmouth when activated"; it deactivates when "The Swedish player has more warship blocks at
+    sea than the Allies"."""
+    state = pb.setup("12.4")
+    state = pb.place(pb.place(state, "Wachtmeister", "Svealand"), "Wattrang", "Svealand")
+    state = pb.edit(state, phase="supply", player1=0, done=[])
+    state = pb.play(state, ("supply_check", 0, {"losses": []}), ("supply_check", 1, {"losses": []}))
+    assert state["active"]["britain"] and pb.at(state, "British Warship") == "Portsmouth"
+    state = pb.place(pb.place(state, "Wachtmeister", "Baltic Sea"), "Wattrang", "Baltic Sea")
+    state = pb.place(state, "British Warship", "North Sea")
+    state = pb.edit(state, phase="supply", player1=0, done=[])
+    state = pb.play(state, ("supply_check", 0, {"losses": []}), ("supply_check", 1, {"losses": []}))
+    assert state["active"]["britain"] is False and pb.at(state, "British Warship") == "out"
+
+
+def test_losing_the_british_warship_is_a_british_truce(pb):
+    """10.8: "If the British warship block is lost in combat, Great Britain is forced to a TRUCE." """
+    state = pb.setup("12.4")
+    state = pb.edit(
+        state, active={**state["active"], "britain": True}, phase="battle", player1=1, attacks={"Kattegat": 1}
+    )
+    state = pb.place(state, "British Warship", "Kattegat", 1)
+    state = pb.play(
+        state,
+        ("start_battle", 1, {"territory": "Kattegat"}),
+        ("combat_fire", 0, {"block": "British Warship", "dice": [6]}),
+    )
+    state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [1, 6, 6]}))
+    assert pb.at(state, "British Warship") == "out" and state["truces"]["britain"] == 1710
