@@ -1,11 +1,31 @@
-"""Reads: how far the projections are, and the statistics computed from them."""
+"""Reads: how far the projections are, and the statistics computed from the projected rows.
+
+Statistics are computed on read from results (small per player or game); they are as fresh
+as the results, which the ``as_of`` watermark describes.
+"""
 
 from __future__ import annotations
 
-from django.db import connection
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from statistics import mean, median
 
-from analytics.models import Checkpoint
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import connection
+from django.db.models import Q, QuerySet
+from django.shortcuts import get_object_or_404
+
+from analytics.models import Checkpoint, PlayResult, Rating, RatingChange, SeatResult
 from analytics.services import PROJECTION
+from records.models import Club, Player
+from records.selectors import visible_clubs
+
+PLAY_ORDER = ("result__played_on", "result__finished_position")
+#: A nemesis or minion must have beaten (or lost to) the player at least this often.
+RIVAL_MIN = 3
+#: A champion of a game in a club has played it there at least this often.
+CHAMPION_MIN_PLAYS = 3
+SCORE_BIN = 10
 
 
 def checkpoint() -> Checkpoint:
@@ -27,3 +47,210 @@ def held_back() -> bool:
             [point.as_of, point.tx_id, point.position],
         )
         return cursor.fetchone()[0]
+
+
+def visible_player(user: User | AnonymousUser, player_id: int) -> Player:
+    """The player, if their club is visible to ``user``; else 404, as if there were none."""
+    return get_object_or_404(Player.objects.select_related("club"), pk=player_id, club__in=visible_clubs(user))
+
+
+def player_ref(player: Player) -> dict:
+    return {"id": player.pk, "name": player.display_name, "club": player.club.slug}
+
+
+def record_of(seats: list[SeatResult]) -> dict:
+    """Plays, wins and the win rate (None without plays) of some seats."""
+    wins = sum(seat.winner for seat in seats)
+    return {"plays": len(seats), "wins": wins, "win_rate": round(wins / len(seats), 4) if seats else None}
+
+
+def _grouped(seats: list[SeatResult], key: Callable[[SeatResult], object], name: str) -> list[dict]:
+    groups: dict[object, list[SeatResult]] = defaultdict(list)
+    for seat in seats:
+        groups[key(seat)].append(seat)
+    return [{name: value, **record_of(groups[value])} for value in sorted(groups)]
+
+
+def _scores_by_game(seats: list[SeatResult]) -> list[dict]:
+    """Average and best score per game; "best" is the lowest where lower scores placed better."""
+    games: dict[str, list[SeatResult]] = defaultdict(list)
+    for seat in seats:
+        games[seat.result.game].append(seat)
+    rows = []
+    for game in sorted(games):
+        scored = [s for s in games[game] if s.score is not None]
+        scores = [s.score for s in scored]
+        low = any(s.result.low_score_wins for s in scored)
+        rows.append(
+            {
+                "game": game,
+                **record_of(games[game]),
+                "average_score": round(mean(scores), 4) if scores else None,
+                "best_score": (min(scores) if low else max(scores)) if scores else None,
+            }
+        )
+    return rows
+
+
+def streaks(seats: list[SeatResult]) -> dict:
+    """Current and longest run of wins, over seats in play order."""
+    current = longest = 0
+    for seat in seats:
+        current = current + 1 if seat.winner else 0
+        longest = max(longest, current)
+    return {"current": current, "longest": longest}
+
+
+def h_index(plays_per_game: Counter) -> int:
+    """The largest h such that h games were each played at least h times."""
+    counts = sorted(plays_per_game.values(), reverse=True)
+    return sum(1 for n, count in enumerate(counts, start=1) if count >= n)
+
+
+def _rivals(player: Player, competitive: list[SeatResult]) -> dict:
+    """Nemesis: the opponent who beat the player most often (at least 3 times, and more often
+    than the player beat them); minion: the reverse. Ties go to the wider margin, then the
+    lower player id."""
+    my_rank = {seat.result_id: seat.rank for seat in competitive}
+    beat_me, i_beat, people = Counter(), Counter(), {}
+    others = SeatResult.objects.filter(result_id__in=my_rank).exclude(player=player).select_related("player__club")
+    for other in others:
+        people[other.player_id] = other.player
+        if other.rank < my_rank[other.result_id]:
+            beat_me[other.player_id] += 1
+        elif other.rank > my_rank[other.result_id]:
+            i_beat[other.player_id] += 1
+
+    def pick(wins: Counter, losses: Counter) -> dict | None:
+        candidates = [p for p in wins if wins[p] >= RIVAL_MIN and wins[p] > losses[p]]
+        if not candidates:
+            return None
+        chosen = min(candidates, key=lambda p: (-wins[p], losses[p] - wins[p], p))
+        return {**player_ref(people[chosen]), "beat_you": beat_me[chosen], "you_beat": i_beat[chosen]}
+
+    return {"nemesis": pick(beat_me, i_beat), "minion": pick(i_beat, beat_me)}
+
+
+def _seats_in_order(**filters) -> list[SeatResult]:
+    return list(SeatResult.objects.filter(**filters).select_related("result").order_by(*PLAY_ORDER))
+
+
+def player_stats(player: Player) -> dict:
+    """Competitive statistics (cooperative plays count apart) of one player."""
+    mine = _seats_in_order(player=player)
+    competitive = [s for s in mine if not s.result.cooperative]
+    return {
+        "player": player_ref(player),
+        **record_of(competitive),
+        "by_game": _scores_by_game(competitive),
+        "by_player_count": _grouped(competitive, lambda s: s.result.player_count, "player_count"),
+        "by_seat": _grouped(competitive, lambda s: s.seat, "seat"),
+        "streaks": streaks(competitive),
+        "h_index": h_index(Counter(s.result.game for s in mine)),
+        **_rivals(player, competitive),
+        "cooperative": record_of([s for s in mine if s.result.cooperative]),
+    }
+
+
+def head_to_head(player: Player, other: Player) -> dict:
+    """How two players fared in the plays they shared: who placed ahead, per game and in all."""
+    theirs = {s.result_id: s for s in SeatResult.objects.filter(player=other)}
+    shared = [s for s in _seats_in_order(player=player) if s.result_id in theirs]
+    games: dict[str, Counter] = defaultdict(Counter)
+    for seat in shared:
+        tally = games[seat.result.game]
+        if seat.result.cooperative:
+            tally["cooperative_plays"] += 1
+            tally["cooperative_wins"] += seat.winner
+            continue
+        rival = theirs[seat.result_id]
+        tally["plays"] += 1
+        tally["player_ahead" if seat.rank < rival.rank else "other_ahead" if seat.rank > rival.rank else "tied"] += 1
+    keys = ("plays", "player_ahead", "other_ahead", "tied", "cooperative_plays", "cooperative_wins")
+    total = sum(games.values(), Counter())
+    return {
+        "player": player_ref(player),
+        "other": player_ref(other),
+        **{k: total[k] for k in keys},
+        "by_game": [{"game": game, **{k: games[game][k] for k in keys}} for game in sorted(games)],
+    }
+
+
+def game_stats(game: str, clubs: QuerySet[Club], club: Club | None) -> dict:
+    """Statistics of one game over ``clubs``; with ``club``, also its champions there."""
+    results = list(PlayResult.objects.filter(game=game, club__in=clubs))
+    seats = list(SeatResult.objects.filter(result__in=results).select_related("result", "player__club"))
+    competitive = [s for s in seats if not s.result.cooperative]
+    cooperative = [r for r in results if r.cooperative]
+    lengths = [r.length_seconds for r in results if r.length_seconds is not None]
+    return {
+        "game": game,
+        "club": None if club is None else club.slug,
+        "plays": len(results),
+        "cooperative": {
+            "plays": len(cooperative),
+            "wins": sum(r.won for r in cooperative),
+            "win_rate": round(sum(r.won for r in cooperative) / len(cooperative), 4) if cooperative else None,
+        },
+        "player_counts": [
+            {"player_count": n, "plays": count} for n, count in sorted(Counter(r.player_count for r in results).items())
+        ],
+        "seat_advantage": _grouped(competitive, lambda s: s.seat, "seat"),
+        "scores": score_distribution([s.score for s in seats if s.score is not None]),
+        "average_length_seconds": round(mean(lengths), 1) if lengths else None,
+        "end_reasons": [
+            {"reason": reason, "plays": count}
+            for reason, count in sorted(Counter(r.reason for r in results).items(), key=lambda i: (-i[1], i[0]))
+        ],
+        "champions": None if club is None else champions(competitive),
+    }
+
+
+def score_distribution(scores: list[float]) -> dict:
+    """Count, range, mean, median and a histogram in bins of ``SCORE_BIN`` points."""
+    if not scores:
+        return {"count": 0, "min": None, "max": None, "mean": None, "median": None, "histogram": []}
+    bins = Counter(int(score // SCORE_BIN) * SCORE_BIN for score in scores)
+    return {
+        "count": len(scores),
+        "min": min(scores),
+        "max": max(scores),
+        "mean": round(mean(scores), 4),
+        "median": median(scores),
+        "histogram": [{"from": low, "to": low + SCORE_BIN, "count": bins[low]} for low in sorted(bins)],
+    }
+
+
+def champions(seats: list[SeatResult]) -> list[dict]:
+    """The players with the most wins (at least one) among those with at least
+    ``CHAMPION_MIN_PLAYS`` plays; players tied on wins share the title."""
+    players: dict[int, list[SeatResult]] = defaultdict(list)
+    for seat in seats:
+        players[seat.player_id].append(seat)
+    eligible = {p: record_of(s) for p, s in players.items() if len(s) >= CHAMPION_MIN_PLAYS}
+    most = max((r["wins"] for r in eligible.values()), default=0)
+    return [
+        {**player_ref(players[p][0].player), **eligible[p]}
+        for p in sorted(eligible)
+        if most and eligible[p]["wins"] == most
+    ]
+
+
+def leaderboard(club: Club | None, game: str, clubs: QuerySet[Club]) -> QuerySet[Rating]:
+    """Current ratings of a scope, best conservative rating (mu - 3 sigma) first."""
+    scope = Q(club=club) if club is not None else Q(club__isnull=True, player__club__in=clubs)
+    return Rating.objects.filter(scope, game=game).select_related("player__club").order_by("-conservative", "player_id")
+
+
+def current_ratings(player: Player, game: str) -> dict:
+    rows = {
+        r.club_id: r for r in Rating.objects.filter(player=player, game=game).filter(Q(club=player.club) | Q(club=None))
+    }
+    return {"club": rows.get(player.club_id), "global": rows.get(None)}
+
+
+def rating_history(player: Player, game: str) -> QuerySet[RatingChange]:
+    """The player's rating before and after each rated play, in the club's scope, in play order."""
+    return RatingChange.objects.filter(player=player, club=player.club, game=game).order_by(
+        "played_on", "finished_position"
+    )

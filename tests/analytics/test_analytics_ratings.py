@@ -5,7 +5,7 @@ import json
 
 from django.core.management import call_command
 
-from analytics import ratings, services
+from analytics import ratings
 from analytics.models import PlayResult, Rating, RatingChange, SeatResult
 from records import services as records
 from records.models import Play
@@ -85,9 +85,7 @@ def test_cooperative_plays_do_not_change_ratings(club, record):
 def test_every_play_rates_per_game_and_across_games_per_club_and_globally(club, record):
     ada, bo = club["players"][:2]
     project(record([ada, bo], [2, 1], title="Azul"), record([ada, bo], [2, 1], title="Brass", on=DAY + dt.timedelta(1)))
-    plays = dict(
-        Rating.objects.filter(player=ada).values_list("club_id", "game").annotate().values_list("game", "plays")
-    )
+    plays = dict(Rating.objects.filter(player=ada, club=club["club"]).values_list("game", "plays"))
     assert plays == {"generic:azul": 1, "generic:brass": 1, "": 2}
     scopes = set(Rating.objects.filter(player=ada).values_list("club_id", "game"))
     cid = club["club"].pk
@@ -146,14 +144,8 @@ def test_plays_fold_by_date_then_finishing_position_whatever_order_they_arrive_i
     project(early)
     same_day = record([ada, bo, cy], [2, 3, 1], on=DAY)
     project(same_day)
-    order = list(
-        RatingChange.objects.filter(club=None, game="", player=ada)
-        .order_by("mu_before")
-        .values_list("play_id", flat=True)
-    )
     history = RatingChange.objects.filter(club=None, game="", player=ada).order_by("played_on", "finished_position")
     assert list(history.values_list("play_id", flat=True)) == [early.pk, late.pk, same_day.pk]
-    assert len(order) == 3
     incremental = dump()
     call_command("rebuild_projections")
     assert dump() == incremental
@@ -199,4 +191,3 @@ def test_a_rebuild_from_a_date_equals_the_incremental_result(club, record):
     incremental = dump()
     call_command("rebuild_projections", "--from", str(DAY + dt.timedelta(days=2)))
     assert dump() == incremental
-    assert services.PROJECTION

@@ -1,0 +1,130 @@
+"""The analytics API: read-only, thin views over selectors. Every response carries ``as_of``,
+the position at or below which every event is projected. Private club data is 404 to
+outsiders; a bad query parameter is a 400 naming it."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django_filters import rest_framework as filters
+from rest_framework.exceptions import ValidationError
+from rest_framework.generics import ListAPIView
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from analytics import selectors
+from analytics.models import Rating, RatingChange
+from analytics.serializers import CurrentRatingSerializer, RatingChangeSerializer, RatingSerializer
+from games import registry
+from records.selectors import visible_clubs
+
+MAX_GAME_KEY = 250
+
+
+class AsOfPagination(LimitOffsetPagination):
+    def get_paginated_response(self, data):
+        response = super().get_paginated_response(data)
+        response.data = {"as_of": selectors.as_of(), **response.data}
+        return response
+
+
+def game_param(request) -> str:
+    """``?game=``: a game key (engine slug or ``generic:<title>``); empty means every game."""
+    game = request.query_params.get("game", "")
+    if len(game) > MAX_GAME_KEY or "\x00" in game:
+        raise ValidationError({"game": [f"game must be a game key of at most {MAX_GAME_KEY} characters."]})
+    return game
+
+
+class PlayerStatsView(APIView):
+    def get(self, request, player_id: int):
+        player = selectors.visible_player(request.user, player_id)
+        return Response({"as_of": selectors.as_of(), **selectors.player_stats(player)})
+
+
+class HeadToHeadView(APIView):
+    def get(self, request, player_id: int, other_id: int):
+        player = selectors.visible_player(request.user, player_id)
+        other = selectors.visible_player(request.user, other_id)
+        if player == other:
+            raise ValidationError({"other_id": ["Compare a player with someone else."]})
+        return Response({"as_of": selectors.as_of(), **selectors.head_to_head(player, other)})
+
+
+class RatingHistoryFilter(filters.FilterSet):
+    played_after = filters.DateFilter(field_name="played_on", lookup_expr="gte")
+    played_before = filters.DateFilter(field_name="played_on", lookup_expr="lte")
+
+    class Meta:
+        model = RatingChange
+        fields = ["played_after", "played_before"]
+
+
+class PlayerRatingsView(ListAPIView):
+    """A player's current ratings (in their club and across clubs) and their history, in
+    one game (``?game=``) or across all games."""
+
+    serializer_class = RatingChangeSerializer
+    filterset_class = RatingHistoryFilter
+    pagination_class = AsOfPagination
+
+    def get_queryset(self):
+        return selectors.rating_history(self.player(), game_param(self.request))
+
+    def player(self):
+        if not hasattr(self, "_player"):
+            self._player = selectors.visible_player(self.request.user, self.kwargs["player_id"])
+        return self._player
+
+    def list(self, request, *args, **kwargs):
+        game = game_param(request)
+        current = {
+            scope: None if rating is None else CurrentRatingSerializer(rating).data
+            for scope, rating in selectors.current_ratings(self.player(), game).items()
+        }
+        response = super().list(request, *args, **kwargs)
+        response.data = {
+            "as_of": response.data.pop("as_of"),
+            "player": selectors.player_ref(self.player()),
+            "game": game,
+            "current": current,
+            **response.data,
+        }
+        return response
+
+
+class LeaderboardFilter(filters.FilterSet):
+    min_plays = filters.NumberFilter(field_name="plays", lookup_expr="gte", min_value=0, max_value=10**9)
+
+    class Meta:
+        model = Rating
+        fields = ["min_plays"]
+
+
+class LeaderboardView(ListAPIView):
+    """``?club=`` (a club's own ratings; without it, every visible club's players on the global
+    scale), ``?game=`` (empty: every game), ``?min_plays=``; best mu - 3 sigma first."""
+
+    serializer_class = RatingSerializer
+    filterset_class = LeaderboardFilter
+    pagination_class = AsOfPagination
+
+    def get_queryset(self):
+        clubs = visible_clubs(self.request.user)
+        slug = self.request.query_params.get("club")
+        club = None if not slug else get_object_or_404(clubs, slug=slug)
+        return selectors.leaderboard(club, game_param(self.request), clubs)
+
+
+class GameStatsView(APIView):
+    """Statistics of a game in one club (``?club=``, with its champions) or across every
+    visible club. ``game`` is an engine's slug or ``generic:<title>``."""
+
+    def get(self, request, game: str):
+        if not game.startswith("generic:") and (game == "generic" or registry.get(game) is None):
+            return Response({"detail": f"No game {game!r}; a generic play's game is generic:<title>."}, status=404)
+        clubs = visible_clubs(request.user)
+        slug = request.query_params.get("club")
+        club = None if not slug else get_object_or_404(clubs, slug=slug)
+        scope = clubs if club is None else clubs.filter(pk=club.pk)
+        return Response({"as_of": selectors.as_of(), **selectors.game_stats(game, scope, club)})
