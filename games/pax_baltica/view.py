@@ -79,10 +79,11 @@ def _battle(state: JSON, seat: int | None) -> JSON:
     battle = state["battle"]
     if battle is None:
         return None
-    shown = dict(battle)
+    shown = {**battle, "next": turn.next_combatants(state)}
     if seat is not None:
-        shown["reserves"] = [n for n in battle["reserves"] if board.owner(state, n) == seat]
-    shown["next"] = turn.next_combatants(state)
+        visible = {n for n in state["blocks"] if board.owner(state, n) == seat or state["blocks"][n]["revealed"]}
+        for key in ("reserves", "retreat_due", "next"):
+            shown[key] = [n for n in shown[key] if n in visible]
     return shown
 
 

@@ -142,3 +142,16 @@ def test_blocks_stand_up_again_after_the_battle(pb):
     state = pb.play(state, ("combat_retreat", 1, {"block": "Sjeremetev", "path": [pb.step("Novgorod")]}))
     assert state["battle"] is None and state["regroup"] == {"territory": "Ingermanland", "seat": 0}
     assert "Pjotr I" not in pb.engine.view(state, 0)["blocks"]
+
+
+def test_hidden_reserves_stay_hidden_in_the_battle_view(pb):
+    """6.22: "Reserve blocks are not revealed until the beginning of Combat Round 2." """
+    state = pb.place(pb.actions(pb.setup("12.1")), "Elfsborg", "Nyen")
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(state, ("group_move", 0, pb.move("Nyen", ("Elfsborg", ["Ingermanland"]))))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Ingermanland"})
+    )
+    assert pb.engine.view(state, 1)["battle"]["reserves"] == []
+    assert pb.engine.view(state, 0)["battle"]["reserves"] == ["Elfsborg"]
+    assert {"nation": "sweden", "at": "Ingermanland"} in pb.engine.view(state, 1)["face_down_blocks"]
