@@ -381,6 +381,21 @@ def apply_regroup(draft: Draft, move: Move) -> None:
 # --- sieges (3.43, 6.7) -------------------------------------------------------------------
 
 
+def check_forgo_siege(state: JSON, move: Move) -> list[Violation]:
+    place = move.data["territory"]
+    if state["sieges"].get(place) != move.seat:
+        return [Violation("3.43 Siege", f"You have no siege of {place} to forgo.")]
+    if place in state["declared_sieges"]:
+        return [Violation("3.43 Siege", f"The siege of {place} was declared with an action and must be attempted.")]
+    return []
+
+
+def apply_forgo_siege(draft: Draft, move: Move) -> None:
+    """3.43: a free siege after moving into an empty enemy territory "may be performed"."""
+    draft.at("sieges").pop(move.data["territory"])
+    turn.settle_battle_phase(draft)
+
+
 def check_siege(state: JSON, move: Move) -> list[Violation]:
     place = move.data["territory"]
     if state["sieges"].get(place) != move.seat:

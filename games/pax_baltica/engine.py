@@ -43,6 +43,7 @@ HANDLERS: dict[str, tuple[Check, Apply]] = {
     "combat_retreat": (combat.check_combat_retreat, combat.apply_combat_retreat),
     "regroup": (combat.check_regroup, combat.apply_regroup),
     "siege": (combat.check_siege, combat.apply_siege),
+    "forgo_siege": (combat.check_forgo_siege, combat.apply_forgo_siege),
     "supply_check": (supply.check_supply_check, supply.apply_supply_check),
     "weather_roll": (_always_legal, actions.apply_weather_roll),
 }

@@ -124,6 +124,8 @@ def _foraging_blocks(state: JSON, seat: int) -> list[str]:
 def check_supply_check(state: JSON, move: Move) -> list[Violation]:
     if state["phase"] == "battle" and move.seat != state["player1"]:
         return [Violation("The game: Supply Phase", "Player 1 begins the supply checks.")]
+    if state["phase"] == "battle" and any(seat != move.seat for seat in state["sieges"].values()):
+        return [Violation("3.43 Siege", "The other player's siege attempts come first (or are forgone) before supply.")]
     owed = required_losses(state, move.seat)
     losses = move.data["losses"]
     for name in losses:

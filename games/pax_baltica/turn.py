@@ -124,7 +124,7 @@ def battle_event_types(state: JSON) -> list[str]:
     types = ["regroup"] if state["regroup"] is not None else []
     if board.battle_territories(state):
         return [*types, "start_battle"]
-    types += ["siege"] if state["sieges"] else []
+    types += ["siege", "forgo_siege"] if state["sieges"] else []
     return types if state["declared_sieges"] else [*types, "supply_check"]
 
 

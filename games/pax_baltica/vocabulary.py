@@ -169,6 +169,11 @@ EVENT_TYPES = {
         ),
         example={"territory": "Nyen", "rolls": [{"block": "Pjotr I", "dice": [1, 3, 5, 6]}], "garrison_dice": []},
     ),
+    "forgo_siege": EventType(
+        description="3.43: the player lets a free siege (after moving into an empty enemy territory) go.",
+        schema=obj({"territory": NAME}),
+        example={"territory": "Novgorod"},
+    ),
     "supply_check": EventType(
         description="7.3-7.5: a player's forage check: the blocks losing a step to attrition, one entry per step.",
         schema=obj({"losses": NAMES}),

@@ -129,3 +129,19 @@ def test_a_fallen_capital_is_a_truce(pb):
     state = pb.play(state, ("siege", 0, data))
     assert state["active"]["saxony"] is False and pb.at(state, "Flemming") == "pool"
     assert state["control"]["Sachsen"] == "saxony", "6.9: capitals are never kept"
+
+
+def test_a_free_siege_may_be_forgone_but_a_declared_one_not(pb):
+    """3.43: "When moving into an empty enemy territory a free Siege attempt may be performed"; a siege declared by
+    paying 1 action is conducted."""
+    state = besiege_novgorod(pb, "Vellinck")
+    state = pb.play(state, ("forgo_siege", 0, {"territory": "Novgorod"}))
+    assert state["phase"] == "supply" and state["control"]["Novgorod"] == "russia"
+    declared = pb.edit(besiege_novgorod(pb, "Vellinck"), declared_sieges={"Novgorod": 0})
+    assert pb.refused(declared, "forgo_siege", 0, {"territory": "Novgorod"}, "3.43")
+
+
+def test_player_1_may_not_skip_the_other_players_free_siege(pb):
+    """3.43 / The game: the supply phase follows once all siege attempts are conducted."""
+    state = pb.edit(besiege_novgorod(pb, "Vellinck"), player1=1)
+    assert pb.refused(state, "supply_check", 1, {"losses": []}, "3.43")
