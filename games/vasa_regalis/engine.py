@@ -96,10 +96,10 @@ def _legal_event_types(state: JSON, steps: list[JSON]) -> list[str]:
         return ["choose_leader"]
     if state["phase"] == "inventory":
         return ["trade", "end_inventory"]
-    legal = [event for step in steps for event in STEP_EVENTS[step["type"]]]
+    legal = dict.fromkeys(event for step in steps for event in STEP_EVENTS[step["type"]])
     if forced_buildings(state) and state["phase"] == "building":
-        legal = [event for event in legal if event != "pass_building"]
-    return legal
+        legal.pop("pass_building", None)
+    return list(legal)
 
 
 def _player(state: JSON, seat: int, visible: bool) -> JSON:

@@ -163,8 +163,10 @@ def placing_steps(state: JSON, chooser: int) -> list[JSON]:
 
 def finish_building(new: JSON) -> None:
     """Every player has placed: the part is built; the game ends with the fourth part (section 7),
-    else the inspection follows, from the last player to build counter-clockwise (section 5)."""
-    new["built"] = [*new["built"], new["building"]]
+    else the inspection follows, from the last player to build counter-clockwise (section 5).
+    A part is counted once even if a record play built it again."""
+    if new["building"] not in new["built"]:
+        new["built"] = [*new["built"], new["building"]]
     if len(new["built"]) == len(GOODS):
         new["phase"] = "finished"
         return

@@ -155,3 +155,21 @@ def test_a_record_play_cannot_apply_a_move_before_the_leader_card_or_after_the_e
     end = ended(new_table, [(3, 3, 3, 3)] * 3, [(0, 0, 0)] * 3)
     with pytest.raises(EngineError):
         ENGINE.apply(end.state, Move("choose_role", 0, {"role": "king"}))
+
+
+def test_a_record_play_building_a_part_again_does_not_end_the_game_early(new_table):
+    """4: "Each good type may only be built once." A record play that builds wood again
+    (flagged) still needs the other three parts before the game ends (section 7)."""
+    table = new_table(3).play("choose_leader", seat=0).deal(0, "wood", 3).roles_done()
+    table.play("choose_building", 0, good="wood")
+    for seat in range(3):
+        table.play("place", seat, value=1)
+    for seat in (2, 1, 0):
+        table.play("inspect", seat, target=None, good=None)
+    table.deal(1, "iron", 3).roles_done()
+    again = Move("choose_building", 1, {"good": "wood"})
+    assert [v.rule for v in ENGINE.check(table.state, again)] == ["4. Building"]
+    table.state = ENGINE.apply(table.state, again)
+    for seat in range(3):
+        table.state = ENGINE.apply(table.state, Move("place", seat, {"value": 1}))
+    assert (table.view()["built"], table.view()["phase"]) == (["wood"], "inspection")

@@ -275,3 +275,10 @@ def test_inventory_exchanges_goods_between_two_players(new_table):
         "6. Inventory (advanced rules)"
     ]
     assert table.rules("trade", 0, **{"with": 1, "give": [], "receive": []}) == ["6. Inventory (advanced rules)"]
+
+
+def test_the_view_names_each_move_that_may_come_next_once(new_table):
+    """4: while the players place, each of them may "place"; the view lists the type once."""
+    table = new_table(4).play("choose_leader", seat=0).deal(0, "iron", 3).roles_done()
+    table.play("choose_building", 0, good="iron").play("place", 2, value=1)
+    assert (table.view()["active_seats"], table.view()["legal_event_types"]) == ([0, 1, 3], ["place"])
