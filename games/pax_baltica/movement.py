@@ -112,6 +112,12 @@ def _prohibited(state: JSON, seat: int, name: str, place: str) -> Violation | No
         return Violation(
             "4.8 Prohibited territories", f"{place} may not be entered while {nation.title()} is out of the war."
         )
+    if mover == "prussia" and not board.is_sea(state, place):
+        german = board.territory(state, place)["region"] == "german" or nation in ("poland", "prussia")
+        if not german:
+            return Violation(
+                "10.6 Prussia", f"The Prussian block moves only through German and Polish territories, not {place}."
+            )
     if mover == "prussia" and place != "Pommern" and board.enemy_blocks_at(state, place, seat):
         return Violation("10.6 Prussia", "The Prussian block may only attack in Pommern.")
     if mover == "saxony" and nation in ("russia", "ukraine"):

@@ -32,12 +32,14 @@ def test_swedes_entering_poland_bring_poland_to_the_allies(pb):
 
 
 def test_prussians_attack_only_in_pommern(pb):
-    """10.6: "The only territory where the Prussian block may perform any attack, siege or combat is Pommern." """
+    """10.6: "The Prussian block may move through any German and Polish territories. The only territory where the
+    Prussian block may perform any attack, siege or combat is Pommern." """
     state = allied_actions(pb)
     state = pb.edit(state, active={**state["active"], "prussia": True})
     state = pb.place(state, "Prussian Army", "Pomorskie")
     assert pb.refused(state, "group_move", 1, pb.move("Pomorskie", ("Prussian Army", ["Estland"])), "10.6")
     assert pb.rules(state, "group_move", 1, pb.move("Pomorskie", ("Prussian Army", ["Pommern"]))) == []
+    assert pb.refused(state, "group_move", 1, pb.move("Pomorskie", ("Prussian Army", ["Smolensk"])), "10.6")
 
 
 def test_nyen_becomes_st_petersburg_after_eight_russian_turns(pb):
