@@ -5,8 +5,14 @@ from __future__ import annotations
 from games.contract import JSON, Outcome
 from games.vasa_regalis.vocabulary import GOODS
 
-#: Section 7: what a missing part does to the ship.
-FATES = {"wood": "sinks", "cloth": "is lost at sea", "iron": "is lost in battle", "sculpture": "is disgraced"}
+#: Section 7: "Missing wood causes the ship to sink, missing cloth to be lost at sea, missing
+#: iron to be lost in battle and missing sculptures to be disgraced."
+FATES = {
+    "wood": "missing wood causes the ship to sink",
+    "cloth": "missing cloth causes the ship to be lost at sea",
+    "iron": "missing iron causes the ship to be lost in battle",
+    "sculpture": "missing sculptures cause the ship to be disgraced",
+}
 
 
 def part_totals(state: JSON) -> dict[str, int]:
@@ -55,7 +61,7 @@ def outcome(state: JSON) -> Outcome | None:
     count = state["seat_count"]
     if keys is None:
         reason = "No part is operational: no shipyard leader escapes the King's wrath and all players lose."
-        return Outcome(places=[1] * count, winners=[], reason=reason)
+        return Outcome(places=[1] * count, winners=[], reason=reason, cooperative=True)
     places = [1 + sum(1 for other in keys if other > mine) for mine in keys]
     winners = [seat for seat, place in enumerate(places) if place == 1]
     return Outcome(places=places, winners=winners, reason=_reason(state))
@@ -65,6 +71,6 @@ def _reason(state: JSON) -> str:
     operational = operational_parts(state)
     failed = [good for good in GOODS if not operational[good]]
     if not failed:
-        return "All parts are operational: Vasa Regalis sails; most goods of value 3 on hand wins."
-    fates = "; ".join(f"missing {good}, the ship {FATES[good]}" for good in failed)
-    return f"Not operational ({fates}): most goods of value 3 on those parts wins, freed at court."
+        return "All parts are operational: the player having the most goods of value 3 on hand wins."
+    fates = ", ".join(FATES[good] for good in failed)
+    return f"1-3 parts are not operational ({fates}): the player having the most goods of value 3 on those parts wins."

@@ -34,7 +34,7 @@ def test_section_2_example_player_3_keeps_most_and_wins(new_table):
     outcome = ENGINE.outcome(table.state)
     assert outcome.winners == [2]
     assert outcome.places[2] == 1 and outcome.places[1] == 2
-    assert "operational" in outcome.reason
+    assert outcome.reason == "All parts are operational: the player having the most goods of value 3 on hand wins."
 
 
 def test_operational_totals_are_7_9_and_11(new_table):
@@ -52,8 +52,10 @@ def test_no_part_operational_all_players_lose(new_table):
     """7: "If no part is operational, no shipyard leader escapes the King's wrath and all players lose." """
     table = ended(new_table, ships=[(1, 1, 1, 1)] * 3, hands=[(2, 0, 0), (0, 0, 0), (0, 0, 0)])
     outcome = ENGINE.outcome(table.state)
-    assert (outcome.winners, outcome.places) == ([], [1, 1, 1])
-    assert "King's wrath" in outcome.reason
+    assert (outcome.winners, outcome.places, outcome.cooperative) == ([], [1, 1, 1], True), "a loss all share"
+    assert outcome.reason == (
+        "No part is operational: no shipyard leader escapes the King's wrath and all players lose."
+    )
 
 
 def test_all_operational_most_value_3_on_hand_wins(new_table):
@@ -68,7 +70,11 @@ def test_some_parts_fail_most_value_3_on_those_parts_wins(new_table):
     table = ended(new_table, ships=[(3, 3, 1, 3), (2, 2, 3, 2), (2, 2, 1, 2)], hands=[(3, 0, 0)] * 3)
     outcome = ENGINE.outcome(table.state)
     assert outcome.winners == [1]
-    assert "lost in battle" in outcome.reason
+    assert outcome.reason == (
+        "1-3 parts are not operational (missing iron causes the ship to be lost in battle): "
+        "the player having the most goods of value 3 on those parts wins."
+    )
+    assert not outcome.cooperative
 
 
 def test_failed_parts_tie_goes_to_most_value_3_on_the_whole_ship(new_table):
