@@ -6,7 +6,6 @@ A cell is (x, y, z): x, y on the site's foundation grid, z the level (1 on the f
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 from functools import cache
 
@@ -108,17 +107,16 @@ def neighbours(cell: Cell, joints: dict[str, list[str]]) -> list[Cell]:
 def linked_cubes(
     cubes: dict[str, str], new_cells: list[Cell], colour: str, joints: dict[str, list[str]], covered_level: int
 ) -> int:
-    """Cubes of ``colour`` on the new block plus those already in place linked to them through
-    face-to-face contact (a chain of cubes of that colour). Covered cubes never count."""
+    """Cubes of ``colour`` on the new block plus those already in place in face-to-face contact
+    with one of them (each counted once). Covered cubes never count."""
     start = [c for c in new_cells if c[2] > covered_level and cubes.get(key(*c)) == colour]
-    seen = set(start)
-    queue = deque(start)
-    while queue:
-        for other in neighbours(queue.popleft(), joints):
-            if other not in seen and other[2] > covered_level and cubes.get(key(*other)) == colour:
-                seen.add(other)
-                queue.append(other)
-    return len(seen)
+    touching = {
+        other
+        for cell in start
+        for other in neighbours(cell, joints)
+        if other[2] > covered_level and other not in new_cells and cubes.get(key(*other)) == colour
+    }
+    return len(start) + len(touching)
 
 
 def covered_from_above(cubes: dict[str, str], footprint: dict[str, bool], height: int) -> bool:

@@ -18,12 +18,19 @@ def test_a_turn_scores_the_players_cubes_on_the_new_block(table):
 
 def test_a_turn_scores_the_players_cubes_linked_face_to_face(table):
     """PLAYER TURN: "an additional point for each cube of their colour already in place linked to the newly
-    placed cube through face-to-face contact" (linked: through a chain of cubes of that colour)."""
+    placed cube through face-to-face contact": the cubes touching a new cube of the player's colour."""
     state = table.with_cubes(table.new(), "church", row(0, range(4), 1), ["white", "white", "brown", "white"])
     state = table.draw(state, "eel")
-    state = table.place(state, "cannon", "church", row(0, range(4), 2), ["neutral", "white", "neutral", "neutral"])
-    # (1,0,2) touches (1,0,1), which touches (0,0,1); (3,0,1) is cut off by the brown cube.
-    assert ENGINE.view(state)["scores"] == [3, 0]
+    state = table.place(state, "cannon", "church", row(0, range(4), 2), ["neutral", "white", "neutral", "white"])
+    # (1,0,2) touches (1,0,1) and (3,0,2) touches (3,0,1); (0,0,1) touches only (1,0,1), not a new cube.
+    assert ENGINE.view(state)["scores"] == [4, 0]
+
+
+def test_a_cube_touching_two_new_cubes_counts_once(table):
+    """PLAYER TURN: "an additional point for each cube of their colour already in place" touching the new ones."""
+    state = table.draw(table.with_cubes(table.new(), "church", [(1, 0, 1)], "white"), "eel")
+    state = table.place(state, "square", "church", [(0, 0, 1), (0, 0, 2), (1, 0, 2)], "white")
+    assert ENGINE.view(state)["last_placement"]["points"] == 4
 
 
 def test_a_block_without_the_players_colour_scores_nothing(table):
