@@ -179,3 +179,28 @@ def test_a_record_play_building_a_part_again_does_not_end_the_game_early(new_tab
     for seat in range(3):
         table.state = ENGINE.apply(table.state, Move("place", seat, {"value": 1}))
     assert (table.view()["built"], table.view()["phase"]) == (["wood"], "inspection")
+
+
+def test_a_record_play_applies_refused_moves_without_breaking(new_table):
+    """Record plays: moves check refused are still applied, and the table goes on."""
+    table = new_table(4, inventory=True).play("choose_leader", seat=0).deal(0, "wood", 3)
+    table.play("choose_role", 0, role="wood_procurer")
+    refused = [
+        Move("procure", 3, {"goods": ["wood"]}),  # the last in turn procures none
+        Move("choose_role", 1, {"role": "wood_procurer"}),  # already chosen
+        Move("trade", 0, {"with": 1, "give": [{"good": "iron", "value": 3}], "receive": []}),
+        Move("end_inventory", None, {}),
+        Move("place", 2, {"value": 3}),
+        Move("inspect", 1, {"target": 1, "good": "wood"}),
+        Move("replace", 2, {"good": "cloth", "value": 2}),
+        Move("order_replacement", 1, {"target": 0, "good": "sculpture"}),
+    ]
+    state = table.state
+    for move in refused:
+        assert ENGINE.check(state, move), f"{move} was not refused"
+        try:
+            state = ENGINE.apply(state, move)
+        except EngineError:
+            assert move.type == "place", "only a placement with no good type chosen has nowhere to go"
+        view = ENGINE.view(state, 0)
+        assert view["phase"] == "roles" and view["active_seats"]

@@ -282,3 +282,53 @@ def test_the_view_names_each_move_that_may_come_next_once(new_table):
     table = new_table(4).play("choose_leader", seat=0).deal(0, "iron", 3).roles_done()
     table.play("choose_building", 0, good="iron").play("place", 2, value=1)
     assert (table.view()["active_seats"], table.view()["legal_event_types"]) == ([0, 1, 3], ["place"])
+
+
+def test_admiral_with_nothing_placed_only_procures(new_table):
+    """Admiral: "replace 1 good that he or she previously placed on the ship": with nothing
+    placed there is nothing to replace, and the procurement ends the role."""
+    table = new_table(3).play("choose_leader", seat=0).play("choose_role", 0, role="admiral")
+    assert table.view()["legal_event_types"] == ["procure"]
+    assert table.rules("replace", 0, good="wood", value=1) == ["3. Course of the game"]
+    table.play("procure", 0, goods=["sculpture"])
+    assert (table.view()["active_seats"], table.hand(0)["sculpture"]) == ([1], [2, 0, 0])
+
+
+def test_king_with_nothing_placed_by_others_only_procures(new_table):
+    """King: "order another player to replace 1 good that he or she previously placed on the
+    ship (if possible)": with no good on another ship there is no order to give."""
+    table = new_table(3).play("choose_leader", seat=0).play("choose_role", 0, role="king")
+    assert table.view()["legal_event_types"] == ["procure"]
+    assert table.rules("order_replacement", 0, target=1, good="wood") == ["3. Course of the game"]
+    assert table.rules("procure", 0, goods=["wood", "iron"]) == ["King"], "1 good of any type"
+    table.play("procure", 0, goods=["iron"])
+    assert table.view()["active_seats"] == [1]
+
+
+def test_tailor_blacksmith_exchanges_only_cloth_or_iron(new_table):
+    """Tailor/Blacksmith: "exchange 1 pair of cloth or 1 pair of iron"."""
+    table = new_table(3).play("choose_leader", seat=0).deal(0, "wood", 1).deal(0, "iron", 1)
+    table.play("choose_role", 0, role="tailor_blacksmith")
+    assert table.rules("exchange", 0, pairs=[{"good": "wood", "make": 2}]) == ["Tailor/Blacksmith"]
+    table.play("exchange", 0, pairs=[{"good": "iron", "make": 2}])
+
+
+def test_inventory_comes_every_round_even_without_a_building(new_table):
+    """3 and 6: the inventory is step 2 of every round ("Before the building action, there is an
+    inventory action"); with no value 3 in play, no building follows it (section 4)."""
+    table = new_table(3, inventory=True).play("choose_leader", seat=0).roles_done()
+    assert (table.view()["phase"], table.view()["building_choices"]) == ("inventory", [])
+    table.play("end_inventory")
+    assert (table.view()["phase"], table.view()["round"], table.view()["shipyard_leader"]) == ("roles", 2, 1)
+
+
+def test_with_two_types_forced_either_may_be_built(new_table):
+    """4: "If all goods of value 3 are in play, the building action must take place for that
+    good type": with all wood and all iron of value 3 in play, wood or iron, not cloth."""
+    table = new_table(3).play("choose_leader", seat=0).deal(2, "cloth", 3)
+    for seat in range(3):
+        table.deal(seat, "wood", 3).deal(seat, "iron", 3)
+    table.roles_done()
+    assert table.view()["forced_building"] == ["wood", "iron"]
+    assert table.rules("choose_building", 0, good="cloth") == ["4. Building"]
+    table.play("choose_building", 0, good="iron")
