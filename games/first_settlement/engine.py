@@ -22,7 +22,10 @@ COUNTERS = {
 }
 REASONS = {
     "end": "The player with the most Victory Points (VP) at the end of the game wins.",
-    "gave_up": "The Settlers give up: the survivors go back to England and that player loses the game.",
+    "gave_up": (
+        "If there are 2 or more un-negated Mutiny cards the Settlers give up: The Survivors go back to England "
+        "on the next ship and you lose the game."
+    ),
 }
 SETUP_STEPS = {
     "prepare_colony": setup_steps.prepare_colony,

@@ -69,9 +69,11 @@ def year_of(colony: JSON, turn: int) -> int:
     return (colony["start_season"] + turn - 1) // 4 + 1
 
 
-def check_die(d: Draft, value: int, sides: int, what: str) -> None:
+def check_die(d: Draft, value: int, sides: int, what: str, rule: str) -> None:
+    """A die shows 1 to its number of sides: refused under DICE and under the rule that rolls it."""
     if not 1 <= value <= sides:
-        d.refuse(DICE, f"{what} on 1D{sides} must be 1 to {sides}, not {value}.")
+        d.refuse(rule, f"{what}: 1D{sides} shows 1 to {sides}, not {value}.")
+        d.refuse(DICE, f"A {sides} sided die (1D{sides}) shows 1 to {sides}, not {value}.")
 
 
 def lose_colonists(colony: JSON, count: int) -> None:
@@ -170,7 +172,7 @@ def ship(d: Draft, seat: int, data: JSON, turn: int) -> None:
     rule = section("ship")
     colony = d.colony(seat)
     roll = data["roll"]
-    check_die(d, roll, 10, "The ship roll")
+    check_die(d, roll, 10, "The ship roll", rule)
     bonus = colony_effects(colony)["ship_roll"]
     arrives = roll + bonus >= SHIP_ROLL
     cargo = {key: data[key] for key in ("colonists", "food") if key in data}
@@ -179,7 +181,7 @@ def ship(d: Draft, seat: int, data: JSON, turn: int) -> None:
     if not arrives and cargo:
         d.refuse(rule, f"A roll of {roll} (+{bonus}) is below {SHIP_ROLL}: no ship arrives.")
     for key, value in cargo.items():
-        check_die(d, value, 10, f"The ship's {key}")
+        check_die(d, value, 10, f"The ship's {key}", rule)
     colony["colonists"] += cargo.get("colonists", 0)
     colony["food"] += cargo.get("food", 0)
     if arrives or cargo:
@@ -254,7 +256,7 @@ def _crop_vp(d: Draft, colony: JSON, rolls: dict[str, list[int]]) -> int:
         if len(dice) != crops.get(name, len(dice)):
             d.refuse(BUILD_LIST, f"{name} gains {crops[name]}D6 VP: roll {crops[name]} dice.")
         for die in dice:
-            check_die(d, die, 6, f"The {name} die")
+            check_die(d, die, 6, f"The {name} VP", BUILD_LIST)
         total += sum(dice)
     return total
 

@@ -7,7 +7,7 @@ player, and for each colony its 1D6 of Victuals and the cards it was dealt, in t
 from __future__ import annotations
 
 from games.contract import JSON
-from games.first_settlement.cards import colony_effects
+from games.first_settlement.cards import EFFECTS
 from games.first_settlement.draft import Draft
 from games.first_settlement.phases import SEASONS, TWO_LEADERS, check_die, report
 
@@ -28,7 +28,7 @@ def roll_for_first(d: Draft, data: JSON) -> None:
     if set(rolled) != set(contenders):
         d.refuse(SETUP, f"Seats {contenders} roll for first player; only players tied for the highest roll again.")
     for roll in rolled.values():
-        check_die(d, roll, 10, "The roll for first player")
+        check_die(d, roll, 10, "The roll for first player", SETUP)
     rolled = {seat: roll for seat, roll in rolled.items() if seat in contenders}
     best = max(rolled.values(), default=None)
     tied = [seat for seat, roll in rolled.items() if roll == best]
@@ -50,23 +50,24 @@ def _keep(d: Draft, dealt: list[str], discarded: list[str], keep: int, what: str
             d.refuse(SETUP, f"{card} was not among the {what} cards dealt, so it cannot be discarded.")
     if len(kept) != keep:
         d.refuse(SETUP, f"Each player keeps {keep} of the {what} cards dealt, not {len(kept)}.")
-    d.discard([card for card in dealt if card not in kept])
+    d.discard(_without(dealt, kept))
     return kept
 
 
 def prepare_colony(d: Draft, seat: int, data: JSON) -> None:
     """10 CT, 1D6 FT, a Stock Token; 3 Leaders (keep 1), 4 Action (discard 1), 4 Build (discard 2)."""
     colony = d.colony(seat)
-    check_die(d, data["food_roll"], 6, "The Victuals roll")
+    check_die(d, data["food_roll"], 6, "The Victuals roll", SETUP)
     if len(data["leaders_drawn"]) != 3 or len(data["actions_dealt"]) != 4 or len(data["builds_dealt"]) != 4:
         d.refuse(SETUP, "Each player draws 3 Leader cards and is dealt 4 Action cards and 4 Build cards.")
     leaders = d.draw("leader", data["leaders_drawn"], SETUP)
     actions = d.draw("action", data["actions_dealt"], SETUP)
     builds = d.draw("build", data["builds_dealt"], SETUP)
     leaders_kept = 2 if d.state["options"]["two_leaders"] else 1
-    kept = [card for card in leaders if card in data["leaders_kept"]][:leaders_kept]
+    not_kept = _without(leaders, data["leaders_kept"])
+    kept = _without(leaders, not_kept)[:leaders_kept]
     rule = TWO_LEADERS if leaders_kept == 2 else SETUP
-    if sorted(kept) != sorted(data["leaders_kept"]) or len(kept) != leaders_kept:
+    if len(leaders) - len(not_kept) != len(data["leaders_kept"]) or len(data["leaders_kept"]) != leaders_kept:
         d.refuse(rule, f"Each player selects {leaders_kept} of the Leader cards drawn and discards the others.")
     d.discard(_without(leaders, kept))
     colony["leaders"] = kept
@@ -101,7 +102,8 @@ def select_site(d: Draft, seat: int, data: JSON) -> None:
     offered = data["offered"]
     deck = d.state["decks"]["site"]
     in_deck = sum(deck["draw"].values()) + sum(deck["discard"].values())
-    wanted = max(SITES_OFFERED, colony_effects(colony)["site_choices"])
+    # "select from 4 sites instead of 3": two Explorers (two leader option) still give 4, not 8.
+    wanted = max([SITES_OFFERED, *(EFFECTS.get(name, {}).get("site_choices", 0) for name in colony["leaders"])])
     count = min(wanted, in_deck // SITE_CARDS)
     if len(offered) != count or any(len(site) != SITE_CARDS for site in offered):
         d.refuse(SITE_SELECTION, f"This player selects from {count} sites of {SITE_CARDS} site cards each.")

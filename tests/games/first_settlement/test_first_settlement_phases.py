@@ -89,7 +89,8 @@ def test_a_ship_arrives_on_7_or_better_with_1d10_ct_and_1d10_ft_and_the_stock_to
     assert (colony["colonists"], colony["food"], colony["stock"]) == (8, 6, True)
     assert table.rules(state, "ship", 0, {"roll": 7}) == ["SHIP PHASE"]
     assert table.rules(state, "ship", 0, {"roll": 6, "colonists": 3, "food": 4}) == ["SHIP PHASE"]
-    assert table.rules(state, "ship", 0, {"roll": 7, "colonists": 11, "food": 4}) == ["DICE"]
+    assert table.rules(state, "ship", 0, {"roll": 7, "colonists": 11, "food": 4}) == ["SHIP PHASE", "DICE"]
+    assert table.rules(state, "ship", 0, {"roll": 11, "colonists": 3, "food": 4}) == ["SHIP PHASE", "DICE"]
     colony = colony_after(table, state, "ship", {"roll": 6})
     assert (colony["colonists"], colony["stock"]) == (5, False)
 
@@ -189,7 +190,10 @@ def test_tobacco_plantation_gains_2d6_vp_in_the_fall_harvest(table, founded):
     state = table.at(founded, "harvest", turn=4, plant=0, buildings=["Tobacco Plantation"])
     assert colony_after(table, state, "harvest", {"cards": [], "crop_rolls": {"Tobacco Plantation": [3, 5]}})["vp"] == 8
     assert table.rules(state, "harvest", 0, {"cards": []}) == ["BUILD DECK CARD LIST"]
-    assert table.rules(state, "harvest", 0, {"cards": [], "crop_rolls": {"Tobacco Plantation": [3, 7]}}) == ["DICE"]
+    assert table.rules(state, "harvest", 0, {"cards": [], "crop_rolls": {"Tobacco Plantation": [3, 7]}}) == [
+        "BUILD DECK CARD LIST",
+        "DICE",
+    ]
     one_die = {"cards": [], "crop_rolls": {"Tobacco Plantation": [3]}}
     assert table.rules(state, "harvest", 0, one_die) == ["BUILD DECK CARD LIST"]
 
@@ -393,6 +397,7 @@ def test_two_mutiny_cards_and_the_settlers_give_up_and_lose(table, founded):
     state = table.play(state, "rebel", 0, {"cards": ["Despair", *REBEL[:9]]})
     outcome = ENGINE.outcome(state)
     assert outcome.winners == [1] and outcome.places == [2, 1]
+    assert outcome.reason.startswith("If there are 2 or more un-negated Mutiny cards the Settlers give up")
     assert outcome.scores[0] > outcome.scores[1]
 
 

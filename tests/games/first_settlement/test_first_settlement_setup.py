@@ -9,7 +9,10 @@ def test_players_roll_high_on_1d10_to_see_who_goes_first(table):
     state = table.play(state, "roll_for_first", None, {"rolls": [4, 9, 2]})
     assert state["order"] == [1, 2, 0]
     assert ENGINE.view(state)["active_seats"] == [1]
-    assert table.rules(ENGINE.setup(table.seats(3), {}), "roll_for_first", None, {"rolls": [4, 11, 2]}) == ["DICE"]
+    assert table.rules(ENGINE.setup(table.seats(3), {}), "roll_for_first", None, {"rolls": [4, 11, 2]}) == [
+        "SETUP",
+        "DICE",
+    ]
 
 
 def test_tied_high_rolls_roll_again_and_only_they(table):
@@ -30,7 +33,7 @@ def test_each_player_starts_with_10_colonists_1d6_food_and_a_stock_token(table):
     assert view["food_tokens"] == [3, 3]
     assert view["stock_tokens"] == [True, True]
     fresh = table.play(ENGINE.setup(table.seats(2), {}), "roll_for_first", None, {"rolls": [6, 2]})
-    assert "DICE" in table.rules(fresh, "prepare_colony", 0, table.prepare(fresh, 0, food_roll=7))
+    assert table.rules(fresh, "prepare_colony", 0, table.prepare(fresh, 0, food_roll=7)) == ["SETUP", "DICE"]
 
 
 def test_each_player_keeps_1_of_3_leaders_3_of_4_action_and_2_of_4_build_cards(table):
@@ -149,3 +152,40 @@ def test_players_trade_only_once_the_colonies_are_founded(table):
         ENGINE.setup(table.seats(2), {"trade_between_players": True}), "roll_for_first", None, {"rolls": [6, 2]}
     )
     assert table.rules(state, "give", 0, {"to": 1}) == ["TRADE OPTION"]
+
+
+def _two_leader_table(table):
+    return table.play(ENGINE.setup(table.seats(2), {"two_leaders": True}), "roll_for_first", None, {"rolls": [6, 2]})
+
+
+def test_two_leader_option_may_keep_one_of_two_copies_drawn(table):
+    """TWO LEADER OPTION with LEADER DECK CARD LIST ("The deck contains 2 copies of each card"): of Sea Captain,
+    Sea Captain and Explorer drawn, a player may keep one Sea Captain and the Explorer."""
+    state = _two_leader_table(table)
+    data = {
+        **table.prepare(state, 0),
+        "leaders_drawn": ["Sea Captain", "Sea Captain", "Explorer"],
+        "leaders_kept": ["Sea Captain", "Explorer"],
+    }
+    after = table.play(state, "prepare_colony", 0, data)
+    assert after["colonies"][0]["leaders"] == ["Sea Captain", "Explorer"]
+    assert after["decks"]["leader"]["discard"] == {"Sea Captain": 1}
+    twice = {**data, "leaders_kept": ["Explorer", "Explorer"]}
+    assert table.rules(state, "prepare_colony", 0, twice) == ["TWO LEADER OPTION"]
+
+
+def test_two_explorers_still_select_from_4_sites(table):
+    """LEADER DECK CARD LIST: "you get to select from 4 sites instead of 3": two Explorers kept with the
+    TWO LEADER OPTION do not make it 8."""
+    state = _two_leader_table(table)
+    data = {
+        **table.prepare(state, 0),
+        "leaders_drawn": ["Explorer", "Explorer", "Soldier"],
+        "leaders_kept": ["Explorer", "Explorer"],
+    }
+    state = table.play(state, "prepare_colony", 0, data)
+    second = table.prepare(state, 1)
+    state = table.play(state, "prepare_colony", 1, {**second, "leaders_kept": second["leaders_drawn"][:2]})
+    site = ["Island", "Swampy", "Hill Top"]
+    assert table.rules(state, "select_site", 0, table.offer(state, site, count=5)) == ["SITE SELECTION PROCESS"]
+    table.play(state, "select_site", 0, table.offer(state, site, count=4))
