@@ -320,15 +320,23 @@ def end_year(draft: Draft) -> None:
     begin_year(draft)
 
 
-def warships_at_sea(state: JSON, seat: int) -> int:
-    return sum(
-        1
-        for name, block in state["blocks"].items()
-        if board.info(state, name)["type"] == "warship"
-        and block["at"] not in board.OFF_MAP
-        and board.is_sea(state, block["at"])
-        and board.owner(state, name) == seat
-    )
+def sea_power_and_invasion(state: JSON) -> tuple[list[int], bool]:
+    """Warships at sea per side, and whether Allied blocks stand in the Swedish homeland
+    (one pass over the blocks: this runs after every game turn)."""
+    at_sea, invaded = [0, 0], False
+    printed, territories = state["tables"]["blocks"], state["tables"]["territories"]
+    for name, block in state["blocks"].items():
+        place = block["at"]
+        if place in board.OFF_MAP:
+            continue
+        seat = board.owner(state, name)
+        if seat is None:
+            continue
+        if printed[name]["type"] == "warship" and territories[place]["kind"] == "sea":
+            at_sea[seat] += 1
+        elif seat == 1 and place in board.SWEDISH_HOMELAND:
+            invaded = True
+    return at_sea, invaded
 
 
 def british_triggers(draft: Draft) -> None:
@@ -339,13 +347,12 @@ def british_triggers(draft: Draft) -> None:
     state = draft.state
     if "British Warship" not in state["blocks"] or state["playable_nations"] is not None:
         return
-    swedish, allied = warships_at_sea(state, 0), warships_at_sea(state, 1)
+    (swedish, allied), invaded = sea_power_and_invasion(state)
     if state["active"].get("britain"):
         if swedish > allied or state["control"].get("Nyen") == "sweden" and state["st_petersburg"]:
             draft.at("active")["britain"] = False
             draft.block("British Warship")["at"] = "out"
         return
-    invaded = any(board.enemy_blocks_at(state, place, 0) for place in board.SWEDISH_HOMELAND)
     hanover_holds = state["control"].get("Bremen-Verden") == "hanover" and state["sides"].get("hanover") == 1
     if hanover_holds or allied > swedish or invaded:
         steps = state["blocks"]["British Warship"]["steps"] or board.info(state, "British Warship")["steps"]
