@@ -123,8 +123,11 @@ class NovaSueciaEngine(Engine):
             _advance_step(draft, move.type)
         if move.type == "invest":
             _start_final_turns_when_all_sealed(draft, player)
-        if move.type in FORTS_OR_SEALS_CHANGE and draft.state["outcome"] is None:
+        last_turns = draft.state["final_turns"] is not None
+        if move.type in FORTS_OR_SEALS_CHANGE and draft.state["outcome"] is None and not last_turns:
             draft.set("outcome", dutch_victory(draft.state))
+        if state["outcome"] is not None:
+            draft.set("outcome", state["outcome"])  # a move recorded after the end (record play)
         return draft.state
 
     def view(self, state: JSON, seat: int | None = None) -> dict[str, JSON]:
@@ -224,7 +227,8 @@ def _advance_step(draft: Draft, event: str) -> None:
 
 
 def _end_turn(draft: Draft) -> None:
-    """Pass the turn (section 5; 6 for the last turns) and look for a governor victory."""
+    """Pass the turn (section 5; 6 for the last turns) and look for a governor victory. Once
+    the 24th seal is placed the game is a Swedish victory: the last turns only decide who wins."""
     state = draft.state
     draft.set("treasury_taken", False)
     draft.set("deposited", False)
@@ -237,7 +241,8 @@ def _end_turn(draft: Draft) -> None:
             return
         draft.set("player", final["queue"][0])
         draft.set("final_turns", {**final, "queue": final["queue"][1:]})
-    elif state["options"]["neutral_player"]:
+        return
+    if state["options"]["neutral_player"]:
         _pass_turn_with_neutral(draft)
     else:
         _pass_turn(draft)

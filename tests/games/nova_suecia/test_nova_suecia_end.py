@@ -15,8 +15,8 @@ def _seal(t, owners, districts=DISTRICT_IDS):
     return t
 
 
-def _quiet_turn(t, action="day_work", **data):
-    """Letter, a ship move of 1 card each (nothing left to open or close), an action, end."""
+def _quiet_turn(t, action="day_work", swedish=1, **data):
+    """Letter, a ship move (1 card each unless told; nothing left to open or close), an action, end."""
     seat = t.active
     letter = t.player(t.state["player"])["letter"]
     stock = t.view()["stock"]
@@ -24,7 +24,7 @@ def _quiet_turn(t, action="day_work", **data):
     bag = {**t.state["bag"], letter[0]: t.state["bag"].get(letter[0], 0) + 1}
     drawn = next(r for r in ("timber", "iron", "fur", "grain", "tobacco", "colonist") if bag.get(r))
     t.do("letter", seat, resource=new, draws=[{"resource": drawn}])
-    t.do("sail", seat, swedish=1, open=None, dutch=1)
+    t.do("sail", seat, swedish=swedish, open=None, dutch=1)
     t.do(action, seat, **data)
     t.do("end_turn", seat)
 
@@ -55,11 +55,12 @@ def test_governor_victory_counts_the_thaler_held_not_loans(table):
 
 
 def _end_game_example(table):
-    """6 example: 23 of 24 districts sealed, 4 thaler on Fort Christina and 5 on Fort Nassau;
-    player 1 (seat 0) holds 5 seals and is about to invest."""
+    """6 example: 23 of 24 districts sealed, 4 thaler on Fort Christina and 5 on Fort Nassau, "the
+    ships will pass each other next turn" (on river cards 5 and 6, facing each other); player 1
+    (seat 0) holds 5 seals and is about to invest."""
     t = table(4, letters=["grain", "fur", "iron", "tobacco"])
     _seal(t, [0] * 5 + [1] * 4 + [2] * 7 + [3] * 7, [d for d in DISTRICT_IDS if d != "S5"])
-    t.edit_district("S5", type="farm", open=True).ships(3, 10, swedish_heading=-1, dutch_heading=1)
+    t.edit_district("S5", type="farm", open=True).ships(5, 6)
     t.edit(forts={"christina": 4, "nassau": 5}).at_step("colonist")
     for seat, (thaler, loan, deposit) in enumerate([(14, 15, 10), (20, 0, 0), (5, 0, 0), (3, 0, 0)]):
         t.edit_player(seat, thaler=thaler, loan=loan, deposit=deposit)
@@ -70,12 +71,17 @@ def test_end_game_example_swedish_victory_after_one_more_turn_each(table):
     """6 example: "Player 1 invests in the 24th district and places her 6th seal there. All
     governors play one more turn so Player 1 gets to produce from the newly acquired district.
     Player 2 has only 4 seals and cannot win. Player 1 ends up with 12 thaler, a loan of -15
-    thaler and a deposit of 10 thaler. This is more than Player 2 and 3 so she wins." """
+    thaler and a deposit of 10 thaler. This is more than Player 2 and 3 so she wins." The ships
+    pass in player 2's turn and put a 5th thaler on Fort Christina (5 x 5 > 24), but the 24th seal
+    has made it a Swedish victory: the last turns only decide who wins it."""
     t = _end_game_example(table)
     t.do("invest", 0, district="S5", triangle="left", option="basic")
     assert t.view()["seals"] == [6, 4, 7, 7] and t.view()["seals_on_districts"] == 24
     t.do("end_turn", 0)
-    for seat in (1, 2, 3):
+    assert t.active == 1
+    _quiet_turn(t, swedish=2)
+    assert t.view()["forts"] == {"christina": 5, "nassau": 5} and not t.view()["finished"]
+    for seat in (2, 3):
         assert t.active == seat
         _quiet_turn(t)
     assert t.active == 0 and not t.view()["finished"]
@@ -116,9 +122,28 @@ def test_unprofitable_colony_when_no_governor_ends_with_positive_thaler(table):
     for seat in range(4):
         t.edit_player(seat, loan=40)
     t.do("invest", 0, district="S5", triangle="left", option="basic").do("end_turn", 0)
-    for _ in range(3):
-        _quiet_turn(t)
+    for steps in (2, 1, 1):
+        _quiet_turn(t, swedish=steps)
     _quiet_turn(t, "produce", district="S5", triangle="left")
     outcome = t.view()["outcome"]
     assert outcome["reason"] == "Unprofitable colony" and outcome["winners"] == []
     assert outcome["blamed"] == [1]
+
+
+def test_the_last_turns_after_the_24th_seal_end_in_the_swedish_victory(table):
+    """6: "Swedish victory: A seal is placed on the last of the 24 districts ... Each governor
+    plays one more turn, ending with the governor who placed the 24th seal, after which ...": the
+    24th seal decides the way the game ends, so a sealer 2 provinces ahead starts her last turn
+    without a governor victory and wins the Swedish victory after it."""
+    t = table(4, letters=["grain", "fur", "iron", "tobacco"])
+    _seal(t, [0] * 7 + [1] * 6 + [2] * 6 + [3] * 4, [d for d in DISTRICT_IDS if d != "S5"])
+    t.edit_district("S5", type="farm", open=True).ships(3, 10, swedish_heading=-1, dutch_heading=1)
+    t.at_step("colonist").edit_player(0, thaler=14)
+    t.do("invest", 0, district="S5", triangle="left", option="basic").do("end_turn", 0)
+    assert t.view()["seals"] == [8, 6, 6, 4] and t.view()["thaler"][0] > 0
+    for _ in range(3):
+        _quiet_turn(t)
+    assert t.active == 0 and not t.view()["finished"]
+    _quiet_turn(t, "produce", district="S5", triangle="left")
+    outcome = t.view()["outcome"]
+    assert outcome["reason"] == "Swedish victory" and outcome["winners"] == [0]

@@ -63,3 +63,13 @@ def test_twelve_log_cabins_in_all(table):
     assert t.rules("produce", district="N3", triangle="left") == []
     t.edit_district("S1", cabins=12)
     assert t.rules("produce", district="N3", triangle="left") == ["2. Game Components"]
+
+
+def test_a_move_recorded_after_the_end_leaves_the_outcome(table):
+    """6: the game has ended; a record play may still log a move after it, which changes nothing
+    about how the game ended."""
+    t = table(3, letters=["grain", "fur", "iron"]).at_step("end").edit(forts={"christina": 1, "nassau": 1})
+    t.edit(outcome={"places": [1, 1, 1], "winners": [], "reason": "Dutch victory", "scores": [0, 0, 0], "blamed": []})
+    assert t.rules("end_turn", 0) == ["6. End of Game"]
+    t.force("end_turn", 0)
+    assert t.view()["finished"] and t.view()["outcome"]["reason"] == "Dutch victory"
