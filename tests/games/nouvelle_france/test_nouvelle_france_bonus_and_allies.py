@@ -193,3 +193,19 @@ def test_a_fille_du_roy_doubles_a_turn_only_once(table):
     state = table.place(state, "cannon", "church", row(0, range(4), 2), "white")
     assert ENGINE.view(state)["last_placement"]["doubled"] is True
     assert ENGINE.view(state)["scores"] == [8, 0]
+
+
+def test_the_coureur_des_bois_shares_a_bonus_block_turn(table):
+    """COUREUR DES BOIS (Fur trader) TOKEN: half "the number of points received by the active player", here
+    for the bonus block placed instead of drawing (BONUS CONSTRUCTION BLOCKS)."""
+    state = table.play(table.new(), "play_ally", 1, {"ally": "coureur_des_bois"})
+    state = table.play(state, "place_bonus_block", 0, bonus("beam", BEAM))
+    assert ENGINE.view(state)["scores"] == [3, 1]
+
+
+def test_the_bonus_block_leaves_the_choices_once_placed(table):
+    """BONUS CONSTRUCTION BLOCKS: one beam per player: once it is placed, the view offers only drawing."""
+    state = table.play(table.new(), "place_bonus_block", 0, bonus("beam", BEAM))
+    state = table.place(table.draw(state, "eel"), "cannon", "church", row(5, range(4), 1))
+    assert ENGINE.view(state)["active_seats"] == [0]
+    assert ENGINE.view(state)["legal_event_types"] == ["draw_card", "play_ally"]

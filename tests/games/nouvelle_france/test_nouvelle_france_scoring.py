@@ -208,3 +208,35 @@ def test_then_the_tied_players_share_the_title(table):
     outcome = ENGINE.outcome(tied_game(table, [1, 1, 0], ["placed", "placed", "in hand"]))
     assert outcome.winners == [0, 1] and outcome.places == [1, 1, 3]
     assert "share the title of Royal Engineer" in outcome.reason
+
+
+def test_the_standee_stays_with_the_player_who_completed_the_building(table):
+    """COMPLETING A BUILDING: the player covering "the last free space" receives the standee; later blocks
+    on that site do not take it away."""
+    footprint = [tuple(map(int, cell.split(","))) for cell in ENGINE.setup([], {})["sites"]["church"]["footprint"]]
+    almost = [(x, y, 1) for x, y in footprint if (x, y) not in {(0, 0), (1, 0), (2, 0), (3, 0)}]
+    state = table.draw(table.with_cubes(table.new(), "church", almost), "eel")
+    state = table.place(state, "cannon", "church", row(0, range(4), 1))
+    state = table.play(state, "draw_card", 1, {"card": "cross"})
+    state = table.place(state, "eel", "church", [(0, 1, 2), (0, 2, 2), (0, 2, 3), (0, 3, 3)])
+    assert ENGINE.view(state)["sites"]["church"]["standee_owner"] == 0
+
+
+def test_a_level_scored_minus_may_take_a_marker_below_zero(table):
+    """SNOWSTORMS: with "-" the player "LOSES THE NUMBER OF POINTS EQUAL to the number of cubes" (no floor at 0)."""
+    state = table.with_cubes(table.new(), "mill", row(0, range(3), 1), "brown")
+    state = table.snowstorm(state)
+    assert ENGINE.view(state)["scores"] == [0, -3]
+
+
+def test_a_fille_du_roy_does_not_double_standee_points(table):
+    """ALLY TOKENS: they cannot be used "for the points associated with a character standee awarded upon the
+    completion of a building", nor for the level scored at the final snowflake."""
+    state = table.with_cubes(table.new(), "church", [(0, 0, 3)], "white")
+    state = {**state, "sites": {**state["sites"], "church": {**state["sites"]["church"], "standee": 0}}}
+    state = table.snowstorm(table.snowstorm(state))
+    state = table.play(state, "play_ally", 0, {"ally": "fille_du_roy"})
+    state = table.play(state, "play_ally", 1, {"ally": "coureur_des_bois"})
+    state = table.snowstorm(state)
+    # church level 3 is "-": White loses 1, then the priest's 4 points, neither doubled nor shared.
+    assert ENGINE.outcome(state).scores == [3, 0]

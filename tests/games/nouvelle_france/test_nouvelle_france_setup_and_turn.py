@@ -170,3 +170,45 @@ def test_only_the_active_player_places_offers_or_places_a_bonus_block(table):
     assert table.rules(state, "place_block", 1, cannon) == ["PLAYER TURN"]
     assert table.rules(state, "offer_block", 2, {"card": "cannon"}) == ["PLAYER TURN"]
     assert table.check(state, "place_block", 0, cannon) == []
+
+
+def test_the_view_says_who_moves_from_setup_to_the_end(table):
+    """GAME SETUP comes first (no seat moves), then the first player; END OF THE GAME: nothing may follow."""
+    view = ENGINE.view(ENGINE.setup([Seat(), Seat()], {}))
+    assert (view["phase"], view["active_seats"], view["legal_event_types"]) == ("setup", [], ["setup_table"])
+    state = table.new(first_player=1)
+    view = ENGINE.view(state)
+    assert view["active_seats"] == [1]
+    assert view["legal_event_types"] == ["draw_card", "place_bonus_block", "play_ally"]
+    view = ENGINE.view(table.draw(state, "eel"))
+    assert view["legal_event_types"] == ["place_block", "offer_block", "play_ally"]
+    for _ in range(3):
+        state = table.snowstorm(state)
+    view = ENGINE.view(state)
+    assert (view["phase"], view["active_seats"], view["legal_event_types"], view["finished"]) == (
+        "finished",
+        [],
+        [],
+        True,
+    )
+
+
+REFUSED = [
+    ("place_block", 1, {"card": "cross", "site": "church", "cubes": cubes([(0, 0, 1)])}),
+    ("offer_block", 0, {"card": "eel"}),
+    ("draw_card", 1, {"card": "snowflake"}),
+    ("place_bonus_block", 1, {"block": "peg", "site": "mill", "cubes": cubes([(9, 9, 9)], "white")}),
+    ("play_ally", 0, {"ally": "coureur_des_bois"}),
+    ("play_ally", 1, {"ally": "huron", "cards": ["snowflake", "snowflake", "snowflake"]}),
+]
+
+
+@pytest.mark.parametrize(("type_", "seat", "data"), REFUSED)
+def test_record_plays_apply_refused_moves_and_play_goes_on(table, type_, seat, data):
+    """Record plays: a move the rules refuse is applied as the table played it, and the view stays whole."""
+    state = table.new()
+    assert table.check(state, type_, seat, data)
+    after = ENGINE.apply(state, Move(type_, seat, data))
+    view = ENGINE.view(after, 0)
+    assert view["active_seats"] and view["legal_event_types"]
+    assert ENGINE.outcome(after) is None
