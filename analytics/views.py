@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django_filters import rest_framework as filters
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework.exceptions import ValidationError
 from rest_framework.generics import ListAPIView
 from rest_framework.pagination import LimitOffsetPagination
@@ -19,6 +21,8 @@ from games import registry
 from records.selectors import visible_clubs
 
 MAX_GAME_KEY = 250
+GAME = OpenApiParameter("game", str, description="A game key (engine slug or generic:<title>); empty: every game.")
+CLUB = OpenApiParameter("club", str, description="A club's slug; without it, every club visible to you.")
 
 
 class AsOfPagination(LimitOffsetPagination):
@@ -37,12 +41,14 @@ def game_param(request) -> str:
 
 
 class PlayerStatsView(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, player_id: int):
         player = selectors.visible_player(request.user, player_id)
         return Response({"as_of": selectors.as_of(), **selectors.player_stats(player)})
 
 
 class HeadToHeadView(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, player_id: int, other_id: int):
         player = selectors.visible_player(request.user, player_id)
         other = selectors.visible_player(request.user, other_id)
@@ -69,6 +75,8 @@ class PlayerRatingsView(ListAPIView):
     pagination_class = AsOfPagination
 
     def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # drf-spectacular generating the schema
+            return RatingChange.objects.none()
         return selectors.rating_history(self.player(), game_param(self.request))
 
     def player(self):
@@ -76,6 +84,7 @@ class PlayerRatingsView(ListAPIView):
             self._player = selectors.visible_player(self.request.user, self.kwargs["player_id"])
         return self._player
 
+    @extend_schema(parameters=[GAME])
     def list(self, request, *args, **kwargs):
         game = game_param(request)
         current = {
@@ -101,6 +110,7 @@ class LeaderboardFilter(filters.FilterSet):
         fields = ["min_plays"]
 
 
+@extend_schema_view(get=extend_schema(parameters=[CLUB, GAME]))
 class LeaderboardView(ListAPIView):
     """``?club=`` (a club's own ratings; without it, every visible club's players on the global
     scale), ``?game=`` (empty: every game), ``?min_plays=``; best mu - 3 sigma first."""
@@ -120,6 +130,7 @@ class GameStatsView(APIView):
     """Statistics of a game in one club (``?club=``, with its champions) or across every
     visible club. ``game`` is an engine's slug or ``generic:<title>``."""
 
+    @extend_schema(parameters=[CLUB], responses=OpenApiTypes.OBJECT)
     def get(self, request, game: str):
         if not game.startswith("generic:") and (game == "generic" or registry.get(game) is None):
             return Response({"detail": f"No game {game!r}; a generic play's game is generic:<title>."}, status=404)

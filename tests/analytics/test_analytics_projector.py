@@ -81,6 +81,32 @@ def test_the_checkpoint_moves_with_the_rows_and_a_second_run_finds_nothing(commi
     assert not selectors.held_back()
 
 
+def test_one_consumer_at_a_time_under_the_advisory_lock(committed_db, club):
+    play = new_play(club["club"], club["players"][:2])
+    finish(play, [2, 1])
+    outcome = {}
+
+    def run_projector():
+        try:
+            project_committed(BOUND)
+            outcome["done"] = True
+        finally:
+            connections.close_all()
+
+    with psycopg.connect(_test_database_url(), autocommit=True) as other:
+        other.execute("SELECT pg_advisory_lock(hashtext(%s))", [f"analytics:{services.PROJECTION}"])
+        runner = threading.Thread(target=run_projector)
+        runner.start()
+        try:
+            wait_for(lambda: _waiting_on("advisory", "%pg_advisory_xact_lock%"), "the projector to wait for the lock")
+            assert not PlayResult.objects.exists()
+        finally:
+            other.execute("SELECT pg_advisory_unlock(hashtext(%s))", [f"analytics:{services.PROJECTION}"])
+        runner.join(BOUND)
+    assert outcome == {"done": True}
+    assert PlayResult.objects.filter(play=play).exists()
+
+
 def _test_database_url() -> str:
     db = connection.settings_dict
     password = f":{db['PASSWORD']}" if db["PASSWORD"] else ""
@@ -136,7 +162,7 @@ def test_a_worker_killed_mid_batch_loses_nothing_and_counts_nothing_twice(start_
             finish(play, [n, 2, 1])
         worker = start_worker()
         # The worker has written its rows and now waits to move the checkpoint: mid-batch.
-        wait_for(_waiting_on_the_checkpoint, "the worker to reach the checkpoint")
+        wait_for(lambda: _waiting_on("%", 'UPDATE "analytics_checkpoint"%'), "the worker to reach the checkpoint")
         os.killpg(worker.pid, signal.SIGKILL)
         worker.wait(BOUND)
         assert not PlayResult.objects.exists()
@@ -147,13 +173,15 @@ def test_a_worker_killed_mid_batch_loses_nothing_and_counts_nothing_twice(start_
     assert sorted(Rating.objects.filter(club=None, game="").values_list("plays", flat=True)) == [3, 3, 3]
 
 
-def _waiting_on_the_checkpoint() -> bool:
-    """Asked on a connection of its own: within a transaction, pg_stat_activity would not change."""
+def _waiting_on(lock: str, query: str) -> bool:
+    """Whether a session of the test database waits for a lock of that kind, running that query.
+    Asked on the test's own connection: within a transaction, pg_stat_activity would not change."""
     with connection.cursor() as cursor:
         cursor.execute(
             """
             SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()
-            AND wait_event_type = 'Lock' AND query ILIKE 'UPDATE "analytics_checkpoint"%%'
-            """
+            AND wait_event_type = 'Lock' AND wait_event LIKE %s AND query LIKE %s
+            """,
+            [lock, query],
         )
         return cursor.fetchone()[0] > 0
