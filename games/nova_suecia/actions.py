@@ -56,14 +56,18 @@ def apply_choose_letter_resource(draft: Draft, player: int, data: JSON) -> None:
     draft.player(player)["letter"] = [data["resource"]]
 
 
-def _letter_resource_violations(state: JSON, resource: str, on_letter: list[str], rule: str) -> list[Violation]:
+def _letter_resource_violations(
+    state: JSON, resource: str, on_letter: list[str], rule: str, placed: int = 0
+) -> list[Violation]:
+    """What is wrong with placing ``resource`` from stock on a letter holding ``on_letter``
+    (``placed``: cubes of it this move already took from stock)."""
     if resource == "plant":
         return [Violation(rule, "Plant is never placed on a letter.")]
     if resource in on_letter:
         return [
             Violation(rule, f"The new resource must be of a different type than {resource}, already on the letter.")
         ]
-    if stock(state, resource) - on_letter.count(resource) < 1:
+    if stock(state, resource) - placed < 1:
         return [Violation(rule, f"There is no {resource} left in stock to place on the letter.")]
     return []
 
@@ -501,14 +505,18 @@ def check_assemble(state: JSON, player: int, data: JSON) -> list[Violation]:
             Violation(rules.ROYAL_AUDIENCE, f"The audience costs {favours} thaler but you hold {thaler}.")
         )
     letter = list(state["players"][player]["letter"])
+    added: list[str] = []
     for wish in audience:
+        if wish.get("repeat") and wish["resource"] not in letter:
+            violations.append(
+                Violation(rules.ROYAL_AUDIENCE, "Pay to repeat a type only for a type already on the letter.")
+            )
         allowed = [] if wish.get("repeat") else letter
-        violations += _letter_resource_violations(state, wish["resource"], allowed, rules.ROYAL_AUDIENCE)
-        letter.append(wish["resource"])
-    if any(wish.get("repeat") and wish["resource"] not in state["players"][player]["letter"] for wish in audience):
-        violations.append(
-            Violation(rules.ROYAL_AUDIENCE, "Pay to repeat a type only for a type already on the letter.")
+        violations += _letter_resource_violations(
+            state, wish["resource"], allowed, rules.ROYAL_AUDIENCE, added.count(wish["resource"])
         )
+        letter.append(wish["resource"])
+        added.append(wish["resource"])
     return violations
 
 

@@ -94,3 +94,24 @@ def test_two_player_variant_needs_two_players(table):
     t = table(3, neutral_player=True)
     assert len(t.state["players"]) == 3
     assert t.rules("choose_letter_resource", 0, resource="grain") == ["7.5 Two Player Variant"]
+
+
+def test_royal_audience_may_repeat_a_type_added_in_the_same_audience_while_stock_lasts(table):
+    """7.4: "Place 1 additional resource from the stock on your letter ... OR Ignore the
+    requirement of a different type for one resource": a type placed earlier in the audience
+    may be repeated, a type on no letter may not, and each cube comes from the stock."""
+    t = (
+        table(2, letters=["grain", "tobacco"], royal_audience=True)
+        .at_step("colonist")
+        .edit_player(0, resting=3, standing=0, thaler=5)
+    )
+    assert t.rules("assemble", audience=[{"resource": "iron", "repeat": True}]) == ["7.4 Royal Audience"]
+    iron_twice = [{"resource": "iron"}, {"resource": "iron", "repeat": True}]
+    assert t.rules("assemble", audience=iron_twice) == []
+    t.edit(markets={**t.state["markets"], "iron": 10}, bag={**t.state["bag"], "iron": 0})
+    assert t.view()["stock"]["iron"] == 2
+    assert t.rules("assemble", audience=iron_twice) == []
+    t.edit(bag={**t.state["bag"], "iron": 1})
+    assert t.rules("assemble", audience=iron_twice) == ["7.4 Royal Audience"]
+    t.do("assemble", audience=[{"resource": "iron"}])
+    assert t.view()["letters"][0] == ["grain", "iron"] and t.view()["thaler"][0] == 5 + 3 - 1
