@@ -178,6 +178,11 @@ def known_border(state: JSON, a: str, b: str) -> str | None:
     return None
 
 
+def is_impassable(state: JSON, a: str, b: str) -> bool:
+    """1.1: "Lakes between 2 territories are non passable if there are no land connection." """
+    return any({pair["a"], pair["b"]} == {a, b} for pair in state["tables"]["impassable"])
+
+
 def map_has_borders(state: JSON) -> bool:
     return bool(state["tables"]["borders"])
 

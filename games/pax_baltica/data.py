@@ -75,6 +75,7 @@ def tables(options: dict[str, JSON]) -> dict[str, JSON]:
     return {
         "territories": _overlay(default_territories(), edition_map.get("territories", {})),
         "borders": list(edition_map.get("borders", [])),
+        "impassable": [{"a": pair["a"], "b": pair["b"]} for pair in _file("map.json")["impassable"]],
         "blocks": _overlay(default_blocks(), options.get("blocks", {})),
         "nations": _overlay(default_nations(), options.get("nations", {})),
         **map_constants(),

@@ -83,6 +83,10 @@ def _step_problem(
     state: JSON, seat: int, name: str, previous: str, step: JSON, last: bool, warship: bool
 ) -> Violation | None:
     place, colour = step["to"], step["border"]
+    if board.is_impassable(state, previous, place):
+        return Violation(
+            "1.1 Territories and sea zones", f"There is no land connection between {previous} and {place}."
+        )
     if board.map_has_borders(state) and not board.is_sea(state, place) and not board.is_sea(state, previous):
         printed = board.known_border(state, previous, place)
         if printed is None:

@@ -185,3 +185,36 @@ def test_a_shared_border_is_left_only_by_the_last_to_enter(pb):
     state = pb.play(state, ("start_battle", 0, {"territory": "Estland"}))
     assert state["battle"]["last_entry"] == {"Livland": 1}
     assert pb.refused(state, "combat_retreat", 0, {"block": "Vellinck", "path": [pb.step("Livland")]}, "6.5")
+
+
+def test_rating_number_is_the_highest_hitting_roll():
+    """2.12 example: "a block rated B1 only scores a hit for each 1 rolled, but a block rated B3 scores one hit for each
+    1, 2, or 3 rolled." """
+    dice = [1, 2, 3, 4, 5, 6]
+    assert (hits_of(dice, 1), hits_of(dice, 3)) == (1, 3)
+
+
+def test_reserve_example_estland_main_attack_livland_reserves(pb):
+    """6.22 example: "A player has four blocks in Estland and two in Livland. Both groups (two moves) attack
+    Ingermanland. The Attacker declares the Estland group as being the Main Attack ... The two blocks from Livland enter
+    the battle at the beginning of Combat Round 2." """
+    state = pb.setup("12.1")
+    for name in ("Elfsborg", "Kronoberg"):
+        state = pb.place(state, name, "Estland")
+    for name in ("Savolax", "Sodermanland"):
+        state = pb.place(state, name, "Livland")
+    state = pb.place(pb.place(state, "Flemming", "Kurlandia"), "August II", "Kurlandia")
+    state = pb.actions(state)
+    estland = ("Vellinck", "Estlandska", "Elfsborg", "Kronoberg")
+    state = pb.play(
+        state, ("group_move", 0, pb.move("Livland", *[(n, ["Ingermanland"]) for n in ("Savolax", "Sodermanland")]))
+    )
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", *[(n, ["Ingermanland"]) for n in estland])))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Ingermanland", "main_attack_from": "Estland"}))
+    assert sorted(state["battle"]["reserves"]) == ["Savolax", "Sodermanland"]
+    while state["battle"]["round"] == 1:
+        name = turn.next_combatants(state)[0]
+        seat = pb.engine.view(state)["active_seats"][0]
+        state = pb.play(state, ("combat_fire", seat, {"block": name, "dice": [6] * pb.steps(state, name)}))
+    assert state["battle"]["reserves"] == [] and "Savolax" in turn.combatants(state, 0)

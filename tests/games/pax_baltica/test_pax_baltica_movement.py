@@ -220,3 +220,22 @@ def test_leaving_or_entering_a_harbour_is_an_action_of_its_own(pb):
         state, "group_move", 0, pb.move("Pommern", ("Wattrang", ["Southern Baltic Sea", "Baltic Sea"])), "8.1"
     )
     assert pb.rules(state, "group_move", 0, pb.move("Pommern", ("Wattrang", ["Southern Baltic Sea"]))) == []
+
+
+def test_no_move_across_a_lake(pb):
+    """1.1 example: "It is NOT possible to move from Ostergotland to Vastergotland." """
+    state = sweden_to_act(pb)
+    assert pb.refused(state, "group_move", 0, pb.move("Vastergotland", ("Elfsborg", ["Ostergotland"])), "1.1")
+    assert pb.rules(state, "group_move", 0, pb.move("Vastergotland", ("Elfsborg", ["Smaland", "Ostergotland"]))) == []
+
+
+def test_two_actions_two_moves_or_two_rebuilds_or_one_each(pb):
+    """3.2 example: "2 AP's allows 2 group moves or rebuilding of 2 steps or one each." """
+    state = pb.place(pb.place(pb.setup("12.5"), "Karl XII", "Vastergotland", 2), "Elfsborg", "Jamtland", 1)
+    state = pb.play(state, ("action_roll", 0, {"roll": 3}), ("action_roll", 1, {"roll": 1}))
+    one_each = pb.play(
+        state, ("group_move", 0, pb.move("Jamtland", ("Savolax", ["Trondheim"]))), ("rebuild", 0, {"block": "Karl XII"})
+    )
+    two_rebuilds = pb.play(state, ("rebuild", 0, {"block": "Karl XII"}), ("rebuild", 0, {"block": "Elfsborg"}))
+    assert one_each["acting"] == 1 and two_rebuilds["acting"] == 1
+    assert pb.steps(two_rebuilds, "Karl XII") == 3 and pb.steps(two_rebuilds, "Elfsborg") == 2

@@ -29,7 +29,9 @@ def test_spying_reveals_the_neighbouring_blocks(pb):
 
 
 def test_grand_campaign_set_up(pb):
-    """12.1: "Start: Autumn 1700, End: Winter 1721"; Pjotr I, Sjeremetev, Schnwentz, Kazanski in Ingermanland."""
+    """12.1: "Start: Autumn 1700, End: Winter 1721"; Pjotr I, Sjeremetev, Schnwentz, Kazanski in Ingermanland. 5.3
+    example: "Playing the 1700-scenario, The Allied player needs to keep two separate pools, one for the Russians and
+    one for the Saxons." """
     view = pb.engine.view(pb.setup("12.1"))
     assert (view["year"], view["season"]) == (1700, "autumn")
     assert {n for n, b in view["blocks"].items() if b["at"] == "Ingermanland"} == {
@@ -41,6 +43,7 @@ def test_grand_campaign_set_up(pb):
     assert view["blocks"]["Pjotr I"]["steps"] == 4
     assert view["nations_at_war"] == ["russia", "saxony", "sweden"]
     assert "Rehnskiold" in view["pools"]["sweden"] and "denmark" not in view["pools"]
+    assert set(view["pools"]) == {"sweden", "russia", "saxony"}, "5.3 example: a Russian and a Saxon pool"
 
 
 def test_the_end_is_near_set_up_steps_and_garrisons(pb):
