@@ -476,3 +476,85 @@ def test_a_wrong_leader_to_replace_is_refused(table, founded):
     state = table.at(founded, "hardship", leaders=["Farmer"])
     new = {"cards": table.hardships(10, "Lose Leader"), "new_leaders": [{"drawn": "Soldier", "replaces": "Minister"}]}
     assert table.rules(state, "hardship", 0, new) == ["HARDSHIP PHASE"]
+
+
+# Rules each card or phase states once, not covered above
+
+
+def test_granary_negates_a_spoilage_card_and_food_never_goes_below_zero(table, founded):
+    """BUILD DECK CARD LIST: "Granary Negate one Spoilage card in Spoil Phase"; SPOIL PHASE: "Discard X Food
+    Tokens for each Spoilage Hardship card": Rodents (3) is negated, Rotten Food (1) costs the last token."""
+    cards = table.hardships(10, "Rodents", "Rotten Food", avoid=("Spoilage",))
+    granary = table.at(founded, "spoil", food=1, **{**PLAIN, "buildings": ["Granary"]})
+    assert colony_after(table, granary, "spoil", {"cards": cards})["food"] == 0
+    both = table.at(founded, "spoil", food=1, **{**PLAIN, "buildings": ["Granary", "Warehouses"]})
+    assert colony_after(table, both, "spoil", {"cards": cards})["food"] == 1
+    bare = table.at(founded, "spoil", food=2, **PLAIN)
+    assert colony_after(table, bare, "spoil", {"cards": cards})["food"] == 0
+
+
+def test_cash_crops_and_tobacco_plantation_each_gain_2d6_vp(table, founded):
+    """BUILD DECK CARD LIST: "Cash Crops Gain 2D6 VP in Harvest Phase in Fall" (and Tobacco Plantation)."""
+    state = table.at(founded, "harvest", turn=4, plant=0, vp=1, buildings=["Cash Crops", "Tobacco Plantation"])
+    rolls = {"Cash Crops": [6, 6], "Tobacco Plantation": [1, 2]}
+    assert colony_after(table, state, "harvest", {"cards": [], "crop_rolls": rolls})["vp"] == 1 + 12 + 3
+    only_one = {"cards": [], "crop_rolls": {"Cash Crops": [6, 6]}}
+    assert table.rules(state, "harvest", 0, only_one) == ["BUILD DECK CARD LIST"]
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        {"sites": ["River Mouth", "Quality Timber", "Hill Top"]},
+        {"sites": ["Many Indians", "Quality Timber", "Hill Top"]},
+        {"buildings": ["Taverns"]},
+        {"buildings": ["Trading Posts"]},
+    ],
+)
+def test_each_extra_trade_card_gives_one_trade_without_a_trade_card(table, founded, cards):
+    """River Mouth, Many Indians, Taverns, Trading Posts: "Get 1 extra Trade in Trade phase"; without one of
+    them no trade is made without a Trade card (TRADE PHASE)."""
+    base = {"leaders": ["Nobleman"], "sites": NEUTRAL_SITE, "buildings": [], "hand": []}
+    state = table.at(founded, "trade", food=0, land=0, **{**base, **cards})
+    assert colony_after(table, state, "trade", {"extra_trades": ["land"]})["land"] == 1
+    assert table.rules(state, "trade", 0, {"extra_trades": ["land", "food"]}) == ["TRADE PHASE"]
+    plain = table.at(founded, "trade", food=0, **base)
+    assert table.rules(plain, "trade", 0, {"extra_trades": ["food"]}) == ["TRADE PHASE"]
+
+
+def test_special_hardships_take_effect_only_in_the_hardship_phase(table, founded):
+    """HARDSHIP PHASE: "Special Hardship cards take effect in this Phase": a Storm, Lose Leader or Go Native
+    drawn in the Blight Phase does nothing."""
+    state = table.at(founded, "blight", plant=0, colonists=10, leaders=["Farmer"])
+    cards = table.hardships(10, "Storm", "Lose Leader", "Go Native", "Kicked Out", "Fire", avoid=("Blight",))
+    after = table.play(state, "blight", 0, {"cards": cards})
+    colony = after["colonies"][0]
+    assert (colony["colonists"], colony["leaders"]) == (10, ["Farmer"])
+    assert ENGINE.view(after)["colonies"][0]["no_ship_next_turn"] is False
+
+
+def test_fire_without_a_building_burns_nothing(table, founded):
+    """HARDSHIP PHASE: "Fire: Lose 1 Random Building": with no building there is nothing to name."""
+    state = table.at(founded, "hardship", buildings=[])
+    cards = table.hardships(10, "Fire")
+    assert colony_after(table, state, "hardship", {"cards": cards})["buildings"] == []
+    assert table.rules(state, "hardship", 0, {"cards": cards, "burned": ["Church"]}) == ["HARDSHIP PHASE"]
+
+
+def test_with_two_leaders_a_mutiny_names_the_leader_replaced(table, founded):
+    """REBEL PHASE: "If there is 1 un-negated Mutiny card, discard your hand and gain a New Leader";
+    TWO LEADER OPTION: the colony has 2 Leaders, so the one replaced is named."""
+    state = table.at(founded, "rebel", shortage=True, leaders=["Farmer", "Merchant"], sites=NEUTRAL_SITE)
+    assert table.rules(state, "rebel", 0, {"cards": REBEL, "new_leader": {"drawn": "Soldier"}}) == ["TWO LEADER OPTION"]
+    new = {"cards": REBEL, "new_leader": {"drawn": "Soldier", "replaces": "Farmer"}}
+    colony = colony_after(table, state, "rebel", new)
+    assert (colony["leaders"], colony["hand"]) == (["Merchant", "Soldier"], [])
+
+
+def test_a_colony_that_gave_up_logs_no_more_phases(table):
+    """REBEL PHASE: the Settlers gave up, so that colony plays no more phases."""
+    state = table.founded(3)
+    state = table.at(state, "rebel", shortage=True, leaders=["Farmer"], sites=NEUTRAL_SITE)
+    state = table.play(state, "rebel", 0, {"cards": ["Despair", *REBEL[:9]]})
+    assert table.rules(state, "hardship", 0, {"cards": table.hardships(10)}) == ["REBEL PHASE"]
+    assert table.rules(state, "time", 0, {}) == ["REBEL PHASE"]

@@ -150,3 +150,45 @@ def test_a_record_play_follows_a_colony_that_starts_its_turn_early(table):
     assert [v.rule for v in ENGINE.check(state, move)] == ["TURN SEQUENCE"]
     after = ENGINE.apply(state, move)
     assert ENGINE.view(after)["active_seats"] == [1] and ENGINE.view(after)["phase"] == "draw"
+
+
+def test_a_record_play_applies_refused_moves_as_far_as_they_go(table):
+    """The contract: in a record play apply also takes the moves check refused, without failing: cards
+    not in the deck, seats that do not exist, trades and buildings beyond the colony's means."""
+    founded = table.founded()
+    rebel = ["Crisis", *table.hardships(9, avoid=("Mutiny",))]
+    cases = [
+        (table.at(founded, "hardship"), "hardship", {"cards": table.hardships(10, "Kicked Out"), "kicked_out_to": [7]}),
+        (table.at(founded, "rebel", shortage=True), "rebel", {"cards": rebel, "new_leader": {"drawn": "Corn"}}),
+        (table.at(founded, "trade", food=3), "trade", {"cards": [{"card": "Pizza", "gain": "land"}], "convert": 99}),
+        (table.at(founded, "build", food=3), "build", {"buildings": ["Church", "Docks", "Granary", "Corn"]}),
+        (table.at(founded, "ship"), "ship", {"roll": 0, "colonists": 11, "food": 12}),
+        (table.at(founded, "harvest", turn=4, plant=2), "harvest", {"cards": ["Pizza"], "crop_rolls": {"Church": [9]}}),
+        (
+            table.at(founded, "draw"),
+            "draw",
+            {"actions": ["Corn"], "builds": [], "swaps": [{"discard": ["X"], "deck": "action", "card": "Church"}]},
+        ),
+        (table.at(founded, "sick"), "sick", {"cards": [], "medical": ["Beads", "Beads"]}),
+        (founded, "give", {"to": 9, "cards": ["Guns"], "food": 50}),
+    ]
+    for state, type_, data in cases:
+        move = Move(type_, 0, data)
+        assert ENGINE.check(state, move), move
+        before = copy.deepcopy(state)
+        after = ENGINE.apply(state, move)
+        assert state == before
+        assert ENGINE.view(after)["phase"] and ENGINE.outcome(after) is None
+    after = ENGINE.apply(cases[4][0], Move("ship", 0, cases[4][2]))
+    assert after["colonies"][0]["colonists"] == 10 + 11
+
+
+def test_a_record_play_survives_a_colony_prepared_without_a_leader(table):
+    """SETUP: a Leader kept that was not drawn is refused; the record goes on to the site selection."""
+    state = table.play(ENGINE.setup(table.seats(2), {}), "roll_for_first", None, {"rolls": [6, 2]})
+    move = Move("prepare_colony", 0, {**table.prepare(state, 0), "leaders_kept": ["Sea Captain"]})
+    assert [v.rule for v in ENGINE.check(state, move)] == ["SETUP"]
+    state = ENGINE.apply(state, move)
+    state = table.play(state, "prepare_colony", 1, table.prepare(state, 1))
+    assert state["colonies"][0]["leaders"] == []
+    table.play(state, "select_site", 0, table.offer(state, table.take(state, "site", 3)))
