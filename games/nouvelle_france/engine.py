@@ -24,9 +24,14 @@ PHASE_EVENTS = {
 
 REASONS = {
     "points": "The player with the most points is declared the winner.",
-    "allies": "Draw on points: the player who has used the lowest number of ally tokens wins the game.",
-    "peg": "Draw on points and ally tokens: the player who has not used their peg wins.",
-    "shared": "The tied players are declared the winners and share the title of Royal Engineer.",
+    "allies": (
+        "In the case of a draw, the player who has used the lowest number of ally tokens before the arrival "
+        "of the 3rd snowflake wins the game."
+    ),
+    "peg": "If it is still a draw, the player who has not used their peg wins.",
+    "shared": (
+        "If it is still a draw, the tied players are declared the winners and share the title of Royal Engineer."
+    ),
 }
 
 

@@ -193,21 +193,26 @@ def test_a_draw_goes_to_the_player_who_used_the_fewest_ally_tokens(table):
     """END OF THE GAME: "the player who has used the lowest number of ally tokens before the arrival of the 3rd snowflake wins"."""
     outcome = ENGINE.outcome(tied_game(table, [2, 1, 0], ["placed", "placed", "in hand"]))
     assert outcome.winners == [1] and outcome.places == [2, 1, 3]
-    assert "lowest number of ally tokens" in outcome.reason
+    assert outcome.reason == (
+        "In the case of a draw, the player who has used the lowest number of ally tokens before the arrival "
+        "of the 3rd snowflake wins the game."
+    )
 
 
 def test_then_to_the_player_who_has_not_used_their_peg(table):
     """END OF THE GAME: "If it is still a draw, the player who has not used their peg wins"."""
     outcome = ENGINE.outcome(tied_game(table, [1, 1, 0], ["placed", "returned to the box", "in hand"]))
     assert outcome.winners == [1] and outcome.places == [2, 1, 3]
-    assert "not used their peg" in outcome.reason
+    assert outcome.reason == "If it is still a draw, the player who has not used their peg wins."
 
 
 def test_then_the_tied_players_share_the_title(table):
     """END OF THE GAME: "the tied players are declared the winners and share the title of Royal Engineer"."""
     outcome = ENGINE.outcome(tied_game(table, [1, 1, 0], ["placed", "placed", "in hand"]))
     assert outcome.winners == [0, 1] and outcome.places == [1, 1, 3]
-    assert "share the title of Royal Engineer" in outcome.reason
+    assert outcome.reason == (
+        "If it is still a draw, the tied players are declared the winners and share the title of Royal Engineer."
+    )
 
 
 def test_the_standee_stays_with_the_player_who_completed_the_building(table):
