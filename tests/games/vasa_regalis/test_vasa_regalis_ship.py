@@ -332,3 +332,16 @@ def test_with_two_types_forced_either_may_be_built(new_table):
     assert table.view()["forced_building"] == ["wood", "iron"]
     assert table.rules("choose_building", 0, good="cloth") == ["4. Building"]
     table.play("choose_building", 0, good="iron")
+
+
+def test_inventory_trades_are_checked_one_at_a_time(new_table):
+    """6: a player "cannot exchange her last wood if she has not placed wood on her ship yet";
+    the simultaneous exchanges are logged one trade at a time, so a wood received from a third
+    player lets her give her old one away."""
+    table = new_table(3, inventory=True).play("choose_leader", seat=0)
+    table.deal(0, "cloth", 1).deal(1, "iron", 1).deal(2, "wood", 1).roles_done()
+    wood, cloth, iron = ({"good": good, "value": 1} for good in ("wood", "cloth", "iron"))
+    give_wood = {"with": 1, "give": [wood], "receive": [iron]}
+    assert table.rules("trade", 0, **give_wood) == ["6. Inventory (advanced rules)"]
+    table.play("trade", 2, **{"with": 0, "give": [wood], "receive": [cloth]}).play("trade", 0, **give_wood)
+    assert (table.hand(0)["wood"], table.hand(1)["wood"], table.hand(2)["wood"]) == ([1, 0, 0], [2, 0, 0], [1, 0, 0])
