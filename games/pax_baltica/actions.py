@@ -15,6 +15,8 @@ ALLIED_MAJORS = ("russia", "saxony", "denmark")
 
 
 def check_action_roll(state: JSON, move: Move) -> list[Violation]:
+    if move.seat == 0 and turn.night_rider_due(state):
+        return [Violation("11.1 Karl XII - The night rider", "Roll for Karl XII's return first, as every game turn.")]
     problem, _spent = _rerolls(state, move.seat, move.data.get("rerolled_from", []))
     return [problem] if problem else []
 

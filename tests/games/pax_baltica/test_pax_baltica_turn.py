@@ -129,7 +129,9 @@ def test_night_rider_needs_6_on_turn_2_then_5(pb):
     state = pb.edit(state, turn=2)
     assert pb.refused(state, "night_rider_roll", 0, {"roll": 5, "territory": "Svealand"}, "11.1")
     assert pb.refused(state, "night_rider_roll", 0, {"roll": 6, "territory": "Skane"}, "11.1")  # Danes in Skane
+    assert pb.refused(state, "action_roll", 0, {"roll": 3}, "11.1")
     state = pb.play(state, ("night_rider_roll", 0, {"roll": 5}))
+    assert pb.rules(state, "action_roll", 0, {"roll": 3}) == []
     state = pb.edit(state, turn=3)
     state = pb.play(state, ("night_rider_roll", 0, {"roll": 5, "territory": "Svealand"}))
     assert pb.at(state, "Karl XII") == "Svealand" and not state["karl_waiting"]
