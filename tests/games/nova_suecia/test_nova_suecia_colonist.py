@@ -316,3 +316,14 @@ def test_no_deposit_before_the_dutch_raid_the_district(table):
     t = _raid_table(table, "S8", thaler=20).edit(markets={**table(2).state["markets"], "gold": 3})
     t.do("treasury", kind="deposit")
     assert t.rules("produce", district="S8", triangle="left") == []
+
+
+def test_raid_within_dutch_influence_near_fort_nassau_pays_its_thaler(table):
+    """5.4: "The districts on both sides of the Swedish ship up to, but not including, the Dutch
+    ship are within Swedish influence while the rest are within Dutch influence ... Pay an amount
+    of thaler to the stock equal to the closest fort"."""
+    for card, raided in ((7, 0), (8, 2), (12, 2)):
+        t = _colonist_step(table, thaler=5).ships(3, 8).edit(forts={"christina": 1, "nassau": 2})
+        t.edit_district(f"N{card}", type="farm", open=True, seal=0, left=_colonist(0))
+        t.do("produce", district=f"N{card}", triangle="left")
+        assert t.view()["thaler"][0] == 5 + 3 + 2 - raided, card

@@ -147,3 +147,18 @@ def test_the_last_turns_after_the_24th_seal_end_in_the_swedish_victory(table):
     _quiet_turn(t, "produce", district="S5", triangle="left")
     outcome = t.view()["outcome"]
     assert outcome["reason"] == "Swedish victory" and outcome["winners"] == [0]
+
+
+def test_dutch_victory_when_an_assemble_gives_up_sealed_districts(table):
+    """6: "The number of Fort Christina thaler times the number of Fort Nassau thaler exceeds the
+    total number of seals on the districts"; 5.3.4: "Seals on districts without any colonists are
+    returned to the letter": fewer seals can hand the colony to the Dutch."""
+    t = _seal(table(3, letters=["grain", "fur", "iron"]), [0, 0, 1, 2, 2]).edit(forts={"christina": 2, "nassau": 2})
+    t.edit_district("N1", left=t.colonist(0, upright=False)).at_step("colonist")
+    t.do("assemble", 0)
+    assert t.view()["seals_on_districts"] == 4 and t.view()["finished"] is False, "4 x 4 does not exceed 4"
+    t.at_step("colonist").edit_district("N2", left=t.colonist(0, upright=False))
+    t.do("assemble", 0)
+    outcome = t.view()["outcome"]
+    assert t.view()["seals_on_districts"] == 3 and outcome["reason"] == "Dutch victory"
+    assert outcome["blamed"] == [0] and outcome["winners"] == []

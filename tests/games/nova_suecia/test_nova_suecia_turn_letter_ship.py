@@ -216,3 +216,16 @@ def test_ship_example_passing_ships_put_a_thaler_on_the_closest_fort(table):
     t = table(2, letters=["colonist", "fur"]).at_step("ship").ships(8, 9)
     t.do("sail", swedish=2, open="N10", revealed="plantation", dutch=2)
     assert t.view()["forts"] == {"christina": 0, "nassau": 1}
+
+
+def test_a_drawn_cube_changes_a_market_only_within_its_twelve_squares(table):
+    """5.1 with 4: a supplied cube adds to its market ("add 1 resource"), a demanded one removes
+    ("remove 1 resource"); a full market (12 squares) takes no more, an empty one gives none."""
+    t = table(2, letters=["colonist", "fur"])
+    t.edit(markets={**t.state["markets"], "iron": 12, "tobacco": 0})
+    t.do("letter", resource="gold", draws=[{"resource": "iron"}])
+    assert t.view()["markets"]["iron"] == 12
+    t.at_step("letter").do("letter", resource="timber", draws=[{"resource": "tobacco"}])
+    assert t.view()["markets"]["tobacco"] == 0
+    t.at_step("letter").do("letter", resource="gold", draws=[{"resource": "grain"}])
+    assert t.view()["markets"]["grain"] == 7
