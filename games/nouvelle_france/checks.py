@@ -97,7 +97,10 @@ def _check_place_block(state: JSON, move: Move) -> list[Violation]:
     elif phase == "draw":
         return [Violation(TURN, "Draw a construction-block card first (or place a bonus construction block).")]
     elif card not in state["strip"]:
-        return [Violation(TURN, f"The {block_name(card)} is not one of the visible cards on the identification strip.")]
+        not_visible = Violation(
+            TURN, f"The {block_name(card)} is not one of the visible cards on the identification strip."
+        )
+        return [not_visible, *placement_problems(state, move.data, card)]
     return placement_problems(state, move.data, card)
 
 
@@ -112,9 +115,10 @@ def _check_bonus_block(state: JSON, move: Move) -> list[Violation]:
         return [Violation(BONUS, f"The {block_name(block).lower()} must be placed {BONUS_WINDOWS[index]}.")]
     if player["bonus_blocks"][block] != "in hand":
         return [Violation(BONUS, f"Your {block_name(block).lower()} is {player['bonus_blocks'][block]}.")]
+    violations = placement_problems(state, move.data, block)
     if any(cube["colour"] != player["colour"] for cube in move.data["cubes"]):
-        return [Violation(BONUS, f"Your bonus construction blocks are all {player['colour']}.")]
-    return placement_problems(state, move.data, block)
+        violations.insert(0, Violation(BONUS, f"Your bonus construction blocks are all {player['colour']}."))
+    return violations
 
 
 def _check_offer(state: JSON, move: Move) -> list[Violation]:
@@ -190,10 +194,10 @@ def placement_problems(state: JSON, data: dict[str, JSON], block: str) -> list[V
     shape = state["blocks"][block]
     if len(set(cells)) < len(cells):
         return [Violation(PLACEMENT, "Two cubes of one block cannot fill the same space.")]
-    if shape is not None and not geometry.fits_shape(cells, shape):
-        return [Violation(TURN, f"These cubes are not the {block_name(block)} block in any orientation.")]
-    existing = site["cubes"]
     violations = []
+    if shape is not None and not geometry.fits_shape(cells, shape):
+        violations.append(Violation(TURN, f"These cubes are not the {block_name(block)} block in any orientation."))
+    existing = site["cubes"]
     if any(f"{x},{y}" not in site["footprint"] for x, y, _ in cells):
         violations.append(Violation(PLACEMENT, "The blocks must stay within the limits of the foundations."))
     if any(z > MAX_HEIGHT for _, _, z in cells):
@@ -204,7 +208,7 @@ def placement_problems(state: JSON, data: dict[str, JSON], block: str) -> list[V
         violations.append(
             Violation(PLACEMENT, "Blocks are placed from above; they cannot be inserted under other blocks.")
         )
-    if not violations:
+    if not any(violation.rule == PLACEMENT for violation in violations):
         violations.extend(_support_problems(cells, existing))
     return violations
 

@@ -74,6 +74,8 @@ def test_bonus_blocks_are_of_the_players_colour(table):
     """GAME SETUP: each player receives "3 bonus construction blocks of their colour"."""
     state = table.new()
     assert table.rules(state, "place_bonus_block", 0, bonus("beam", BEAM, "brown")) == ["BONUS CONSTRUCTION BLOCKS"]
+    outside = bonus("beam", row(1, range(3), 1), "brown")
+    assert table.rules(state, "place_bonus_block", 0, outside) == ["BONUS CONSTRUCTION BLOCKS", "PLACEMENT RULES"]
 
 
 def test_the_fille_du_roy_doubles_the_active_players_points(table):

@@ -110,7 +110,7 @@ def test_a_club_may_supply_its_own_block_shapes_and_foundations(table):
     state = table.draw(table.new(options=options), "eel")
     zigzag = [(0, 0, 1), (1, 0, 1), (1, 1, 1), (2, 1, 1)]
     straight = {"card": "cannon", "site": "mill", "cubes": cubes(row(0, range(4), 1))}
-    assert table.rules(state, "place_block", 0, straight) == ["PLAYER TURN"]
+    assert table.rules(state, "place_block", 0, straight) == ["PLAYER TURN", "PLACEMENT RULES"]
     state = table.place(state, "cannon", "mill", zigzag, "white")
     assert ENGINE.view(state)["sites"]["mill"]["standee_owner"] == 0
 

@@ -112,10 +112,9 @@ def test_a_turn_draws_one_card_then_places_a_block(table):
 def test_the_block_comes_from_one_of_the_three_visible_cards(table):
     """PLAYER TURN: "Choose one of the three visible cards" ... "discard the card that has been chosen"."""
     state = table.draw(table.new(), "eel")
-    eel_cells = [(0, 1, 1), (0, 2, 1), (0, 2, 2), (0, 3, 2)]
-    assert table.rules(state, "place_block", 0, {"card": "cross", "site": "church", "cubes": cubes(eel_cells)}) == [
-        "PLAYER TURN"
-    ]
+    upright_cross = [(0, 1, 2), (0, 2, 1), (0, 2, 2), (0, 2, 3), (0, 3, 2)]
+    cross = {"card": "cross", "site": "church", "cubes": cubes(upright_cross)}
+    assert table.rules(state, "place_block", 0, cross) == ["PLAYER TURN"]
     state = table.place(state, "square", "church", [(0, 0, 1), (1, 0, 1), (0, 1, 1)])
     view = ENGINE.view(state)
     assert view["identification_strip"] == ["cannon", "eel"]
@@ -146,6 +145,10 @@ def test_the_cubes_must_be_the_block_in_some_orientation(table):
     assert table.rules(
         state, "place_block", 0, {"card": "cannon", "site": "church", "cubes": cubes(standing_cannon)}
     ) == ["PLACEMENT RULES"]
+    bent_and_outside = [(1, 1, 1), (2, 1, 1), (1, 2, 1)]
+    assert table.rules(
+        state, "place_block", 0, {"card": "cannon", "site": "church", "cubes": cubes(bent_and_outside)}
+    ) == ["PLAYER TURN", "PLACEMENT RULES"]
 
 
 def test_apply_never_changes_its_input_and_records_refused_moves(table):
