@@ -6,9 +6,11 @@ is a game; adding a game is adding its package.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import pkgutil
 from functools import cache
+from pathlib import Path
 
 import games
 from games.contract import Engine
@@ -28,3 +30,15 @@ def engines() -> dict[str, Engine]:
 
 def get(slug: str) -> Engine | None:
     return engines().get(slug)
+
+
+@cache
+def fingerprint(slug: str) -> str:
+    """A digest of the code and data an engine folds with (its package, but not its
+    playthroughs or docs, and the contract): states cached under another digest are stale."""
+    package = Path(importlib.import_module(type(get(slug)).__module__).__file__).parent
+    files = sorted(p for p in package.rglob("*") if p.suffix in (".py", ".json") and "playthroughs" not in p.parts)
+    digest = hashlib.sha256(Path(games.__file__).with_name("contract.py").read_bytes())
+    for path in files:
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()

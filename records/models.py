@@ -92,6 +92,8 @@ class Play(models.Model):
     state = models.JSONField()
     outcome = models.JSONField(null=True, blank=True)
     finished_position = models.BigIntegerField(null=True, blank=True)
+    #: The engine's fingerprint the caches were computed with; another one makes them stale.
+    engine_fingerprint = models.CharField(max_length=64, blank=True)
 
     class Meta:
         ordering = ["-played_on", "-id"]

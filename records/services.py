@@ -18,12 +18,16 @@ from django.utils import timezone
 from psycopg.types.json import Jsonb
 from rest_framework.exceptions import ValidationError
 
+from games import registry
 from games.contract import JSON, Move, Violation, shape_errors
 from records import chain
 from records.errors import IdempotencyConflict, RuleViolation, SeqConflict
 from records.meta import META_EVENT_TYPES, RULE_LOG
 from records.models import Club, Event, Membership, Mode, Play, Player, PlaySeat, Role, Snapshot, Status
 from records.replay import SNAPSHOT_EVERY, engine_of, initial_state, judge, replay, voids_as_of
+
+#: The Play fields derived from its events.
+CACHES = ["last_seq", "last_hash", "state", "status", "outcome", "finished_position"]
 
 #: Sent inside the appending transaction; receivers defer their work to its commit.
 events_appended = Signal()
@@ -94,6 +98,7 @@ def create_play(
         created_by=user,
         last_hash=chain.GENESIS,
         state={},
+        engine_fingerprint=registry.fingerprint(game),
     )
     play.save()
     PlaySeat.objects.bulk_create(
@@ -114,7 +119,7 @@ def append_events(
     the log, so the run before it is inserted first.
     """
     with transaction.atomic():
-        play = Play.objects.select_for_update().get(pk=play_id)
+        play = fresh(Play.objects.select_for_update().get(pk=play_id))
         _check_shapes(play, events)
         keys = [
             idempotency_key if len(events) == 1 or idempotency_key is None else f"{idempotency_key}:{index}"
@@ -163,7 +168,7 @@ def append_events(
             _insert(pending)
             if finisher is not None:
                 play.finished_position = finisher.position
-            play.save(update_fields=["last_seq", "last_hash", "state", "status", "outcome", "finished_position"])
+            play.save(update_fields=CACHES)
             events_appended.send(sender=Play, play=play)
     return Appended(play=play, events=stored, replayed=not created, flags=flags)
 
@@ -313,5 +318,14 @@ def rebuild_play_caches(play_id: int) -> Play:
         _, finishes = _advance(play, event, strict=False)
         if finishes:
             play.finished_position = event.position
-    play.save(update_fields=["last_seq", "last_hash", "state", "status", "outcome", "finished_position"])
+    play.engine_fingerprint = registry.fingerprint(play.game)
+    play.save(update_fields=[*CACHES, "engine_fingerprint"])
     return play
+
+
+def fresh(play: Play) -> Play:
+    """The play, its caches rebuilt first if they were computed by another version of its
+    engine (after an upgrade, a cached state may lack what the engine now keeps)."""
+    if play.engine_fingerprint == registry.fingerprint(play.game):
+        return play
+    return rebuild_play_caches(play.pk)

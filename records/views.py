@@ -199,6 +199,9 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             return plays.prefetch_related("seats__player")
         return plays
 
+    def get_object(self):
+        return services.fresh(super().get_object())
+
     def perform_create(self, serializer):
         data = serializer.validated_data
         if not selectors.visible_clubs(self.request.user).filter(pk=data["club"].pk).exists():

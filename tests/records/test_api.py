@@ -280,3 +280,13 @@ def test_replay_command_prints_the_view_at_a_seq(play, recorder, capsys):
     assert json.loads(capsys.readouterr().out)["scores"] == [0, 4, 0]
     with pytest.raises(CommandError):
         call_command("replay", str(play.pk), "--at", "9")
+
+
+def test_caches_from_another_engine_version_are_rebuilt_before_use(play, recorder):
+    post(recorder, events_url(play), [{"type": "score", "seat": 2, "data": {"points": 6}}])
+    Play.objects.filter(pk=play.pk).update(state={"left by": "an older engine"}, engine_fingerprint="older")
+    view = recorder.get(f"/api/v1/plays/{play.pk}/state/").json()["view"]
+    assert view["scores"] == [0, 0, 6]
+    response = post(recorder, events_url(play), {"type": "score", "seat": 0, "data": {"points": 1}})
+    assert response.json()["view"]["scores"] == [1, 0, 6]
+    assert Play.objects.get(pk=play.pk).engine_fingerprint != "older"
