@@ -62,15 +62,20 @@ class Draft:
         """Take ``cards`` from a deck's draw pile, in order; the known ones are returned.
 
         When the draw pile runs out, its discard pile is shuffled to form a new one (the
-        drawn cards still in hand are not part of that shuffle).
+        drawn cards still in hand are not part of that shuffle). The rulebook does not say
+        when to reshuffle: when the draw pile holds fewer cards than are drawn, a card drawn
+        from the discard pile is taken as the table shuffling its discard pile back in first.
         """
         deck = self.deck(deck_name)
+        short = sum(deck["draw"].values()) < len(cards)
         drawn = []
         for card in cards:
             if not self.known(deck_name, card):
                 continue
-            if not deck["draw"]:
-                deck["draw"], deck["discard"] = deck["discard"], {}
+            if card not in deck["draw"] and (not deck["draw"] or (short and card in deck["discard"])):
+                for name, count in deck["discard"].items():
+                    deck["draw"][name] = deck["draw"].get(name, 0) + count
+                deck["discard"] = {}
             left = deck["draw"].get(card, 0)
             if left > 1:
                 deck["draw"][card] = left - 1

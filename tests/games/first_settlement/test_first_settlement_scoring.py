@@ -192,3 +192,22 @@ def test_a_record_play_survives_a_colony_prepared_without_a_leader(table):
     state = table.play(state, "prepare_colony", 1, table.prepare(state, 1))
     assert state["colonies"][0]["leaders"] == []
     table.play(state, "select_site", 0, table.offer(state, table.take(state, "site", 3)))
+
+
+def test_a_table_may_shuffle_the_discards_back_in_when_the_deck_is_short(table):
+    """HARDSHIPS DECK: the rulebook does not say when the discards are reshuffled. With 3 cards left for a
+    draw of 10, a table that shuffles its discard pile back in first may draw a discarded card; with enough
+    cards left, a discarded card is not in the deck."""
+    state = table.at(table.founded(), "blight", plant=3)
+    deck = state["decks"]["hardship"]
+    left = ["Drought", "Insects", "Snow"]
+    deck["discard"] = {card: n for card, n in deck["draw"].items() if card not in left}
+    deck["draw"] = {card: 1 for card in left}
+    cards = ["Fungus", "Drought", *table.hardships(8, avoid=("Blight",))]
+    after = table.play(state, "blight", 0, {"cards": cards})
+    assert after["colonies"][0]["plant"] == 1
+    assert sum(after["decks"]["hardship"]["draw"].values()) == 53 - 10
+    plenty = table.at(table.founded(), "blight")
+    plenty["decks"]["hardship"]["draw"].pop("Fungus")
+    plenty["decks"]["hardship"]["discard"] = {"Fungus": 1}
+    assert table.rules(plenty, "blight", 0, {"cards": cards}) == ["BLIGHT PHASE"]
