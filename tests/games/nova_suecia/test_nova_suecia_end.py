@@ -1,7 +1,7 @@
 """Section 6: governor victory, Swedish victory, Dutch victory and the unprofitable colony."""
 
 from games.nova_suecia.board import DISTRICT_IDS
-from games.nova_suecia.ending import dutch_victory
+from games.nova_suecia.ending import dutch_victory, swedish_victory
 
 
 def _colonist(player):
@@ -162,3 +162,20 @@ def test_dutch_victory_when_an_assemble_gives_up_sealed_districts(table):
     outcome = t.view()["outcome"]
     assert t.view()["seals_on_districts"] == 3 and outcome["reason"] == "Dutch victory"
     assert outcome["blamed"] == [0] and outcome["winners"] == []
+
+
+def test_swedish_victory_eligibility_by_seals_then_the_highest_positive_net_thaler(table):
+    """6: "the governors with the most seals or 1 less than the most seals are eligible for the
+    victory. Among them, the governor with the highest positive amount of thaler including loans
+    and deposits wins." Equal thaler share the win; an eligible governor without positive thaler
+    cannot win, even when only an ineligible one has it (reading 13)."""
+    t = _seal(table(4, letters=["grain", "fur", "iron", "tobacco"]), [0] * 7 + [1] * 6 + [2] * 6 + [3] * 5)
+    for seat, (thaler, loan, deposit) in enumerate([(3, 0, 0), (9, 4, 0), (1, 0, 4), (30, 0, 0)]):
+        t.edit_player(seat, thaler=thaler, loan=loan, deposit=deposit)
+    outcome = swedish_victory(t.state)
+    assert outcome["reason"] == "Swedish victory" and outcome["winners"] == [1, 2]
+    assert outcome["places"] == [3, 1, 1, 3] and outcome["scores"] == [7, 6, 6, 5]
+    for seat in (0, 1, 2):
+        t.edit_player(seat, thaler=0, loan=0, deposit=0)
+    outcome = swedish_victory(t.state)
+    assert outcome["reason"] == "Swedish victory" and outcome["winners"] == [] and outcome["blamed"] == []
