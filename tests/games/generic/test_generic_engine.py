@@ -1,0 +1,59 @@
+"""The generic engine: seats, scores and a coherent result for any title."""
+
+import pytest
+
+from games import registry
+from games.contract import Move, Seat
+
+ENGINE = registry.get("generic")
+
+
+def play(seats, moves, **options):
+    state = ENGINE.setup(seats, {"title": "Any", **options})
+    for move in moves:
+        assert ENGINE.check(state, move) == [], move
+        state = ENGINE.apply(state, move)
+    return state
+
+
+def finish(**data):
+    return Move("finish", None, data)
+
+
+def test_highest_score_wins_and_ties_share_the_better_place():
+    state = play([Seat()] * 4, [finish(scores=[10, 30, 30, 5])])
+    outcome = ENGINE.outcome(state)
+    assert outcome.places == [3, 1, 1, 4] and outcome.winners == [1, 2]
+
+
+def test_lowest_score_wins_when_the_play_says_so():
+    state = play([Seat()] * 3, [Move("score", 0, {"points": 70}), finish(scores=[70, 68, 90])], scoring="lowest_wins")
+    assert ENGINE.outcome(state).places == [2, 1, 3]
+
+
+def test_teams_share_the_place_of_their_summed_score():
+    seats = [Seat(team="north"), Seat(team="south"), Seat(team="north"), Seat(team="south")]
+    outcome = ENGINE.outcome(play(seats, [finish(scores=[5, 9, 6, 1])]))
+    assert outcome.places == [1, 2, 1, 2] and outcome.winners == [0, 2]
+
+
+def test_explicit_places_must_rank_the_seats():
+    state = ENGINE.setup([Seat()] * 3, {"title": "Any", "scoring": "places"})
+    assert ENGINE.check(state, finish(places=[1, 1, 3])) == []
+    assert ENGINE.check(state, finish(places=[1, 1, 2]))[0].message.startswith("Places must rank the seats")
+    assert "one place for each" in ENGINE.check(state, finish(places=[1, 2]))[0].message
+
+
+def test_a_cooperative_play_is_won_or_lost_by_everyone():
+    won = ENGINE.outcome(play([Seat()] * 3, [finish(result="won")], scoring="cooperative"))
+    lost = ENGINE.outcome(play([Seat()] * 3, [finish(result="lost")], scoring="cooperative"))
+    assert (won.winners, won.cooperative) == ([0, 1, 2], True)
+    assert (lost.winners, lost.places) == ([], [1, 1, 1])
+    state = ENGINE.setup([Seat()] * 2, {"title": "Any", "scoring": "cooperative"})
+    assert ENGINE.check(state, finish()) and ENGINE.check(state, Move("score", 0, {"points": 1}))
+
+
+@pytest.mark.parametrize("move", [Move("score", 0, {"points": 1}), finish()])
+def test_nothing_follows_the_finish(move):
+    state = play([Seat()] * 2, [finish(scores=[1, 2])])
+    assert "already finished" in ENGINE.check(state, move)[0].message
