@@ -47,6 +47,17 @@ def expected(state: JSON) -> tuple[str, int | None] | None:
     return step, next(seat for seat in state["order"] if not state["colonies"][seat][done])
 
 
+def early_site_selection(state: JSON) -> tuple[str, int] | None:
+    """While colonies are still being prepared, the site selection of the next colony to choose, once that
+    colony is prepared: the rulebook does not say whether a colony selects its site before the next colony
+    is prepared, so both orders are accepted (the view names preparations first)."""
+    if stage(state) != "prepare_colony":
+        return None
+    colonies = state["colonies"]
+    seat = next((seat for seat in state["order"] if not colonies[seat]["sites"]), None)
+    return ("select_site", seat) if seat is not None and colonies[seat]["prepared"] else None
+
+
 def skip_reason(state: JSON, seat: int, phase: str, turn: int) -> tuple[str, str] | None:
     """(rule, sentence) when the rules skip ``phase`` for this colony this turn, else None."""
     colony = state["colonies"][seat]

@@ -189,3 +189,21 @@ def test_two_explorers_still_select_from_4_sites(table):
     site = ["Island", "Swampy", "Hill Top"]
     assert table.rules(state, "select_site", 0, table.offer(state, site, count=5)) == ["SITE SELECTION PROCESS"]
     table.play(state, "select_site", 0, table.offer(state, site, count=4))
+
+
+def test_a_colony_may_select_its_site_before_the_next_colony_is_prepared(table):
+    """SETUP / SITE SELECTION PROCESS: "Each player in turn gets to select 1 of 3 possible sites": the rulebook
+    does not order one colony's site selection against the next colony's preparation, so a table may take
+    each colony through both in turn. The sites are still selected in turn order, by prepared colonies."""
+    state = table.play(ENGINE.setup(table.seats(3), {}), "roll_for_first", None, {"rolls": [2, 6, 1]})
+    state = table.play(state, "prepare_colony", 1, table.prepare(state, 1))
+    assert ENGINE.view(state)["active_seats"] == [2]
+    assert table.rules(state, "select_site", 2, table.offer(state, table.take(state, "site", 3))) == ["SETUP"]
+    state = table.play(state, "select_site", 1, table.offer(state, table.take(state, "site", 3)))
+    state = table.play(state, "prepare_colony", 2, table.prepare(state, 2, "Soldier"))
+    state = table.play(state, "prepare_colony", 0, table.prepare(state, 0, "Minister"))
+    assert table.rules(state, "select_site", 0, table.offer(state, table.take(state, "site", 3))) == ["SETUP"]
+    for seat in (2, 0):
+        state = table.play(state, "select_site", seat, table.offer(state, table.take(state, "site", 3)))
+    view = ENGINE.view(state)
+    assert (view["phase"], view["active_seats"], view["turn_order"]) == ("time", [1], [1, 2, 0])
