@@ -125,11 +125,11 @@ class GenericEngine(Engine):
             places = list(data.get("places") or [1] * count)
             scored = None
         else:
-            totals = [
-                sum(s for s, t in zip(scores, teams) if t == team) if team else score
-                for score, team in zip(scores, teams)
-            ]
-            places = places_from_scores(totals, highest_wins=scoring == "highest_wins")
+            sides = [team or f"seat {seat}" for seat, team in enumerate(teams)]
+            names = list(dict.fromkeys(sides))
+            totals = [sum(score for score, side in zip(scores, sides) if side == name) for name in names]
+            side_places = places_from_scores(totals, highest_wins=scoring == "highest_wins")
+            places = [side_places[names.index(side)] for side in sides]
             scored = scores
         winners = [seat for seat, place in enumerate(places) if place == 1]
         return Outcome(places=places, winners=winners, reason=reason or scoring.replace("_", " "), scores=scored)
