@@ -19,21 +19,22 @@ SITES_OFFERED = 3
 
 
 def roll_for_first(d: Draft, data: JSON) -> None:
-    """Players roll high on 1D10 to see who goes first; tied players roll again."""
-    contenders = d.state["contenders"]
+    """Players roll high on 1D10 to see who goes first; after a tie for the highest, the tied players roll
+    again (or all players: the rulebook does not say, and then every roll counts)."""
+    count = len(d.state["colonies"])
     rolls = data["rolls"]
-    if len(rolls) != len(d.state["colonies"]):
-        d.refuse(SETUP, f"Give one roll per seat ({len(d.state['colonies'])}), null for a seat that does not roll.")
+    if len(rolls) != count:
+        d.refuse(SETUP, f"Give one roll per seat ({count}), null for a seat that does not roll.")
     rolled = {seat: roll for seat, roll in enumerate(rolls) if roll is not None}
+    contenders = list(range(count)) if set(rolled) == set(range(count)) else d.state["contenders"]
     if set(rolled) != set(contenders):
-        d.refuse(SETUP, f"Seats {contenders} roll for first player; only players tied for the highest roll again.")
+        d.refuse(SETUP, f"Seats {contenders} roll for first player: the players tied for the highest roll again.")
     for roll in rolled.values():
         check_die(d, roll, 10, "The roll for first player", SETUP)
     rolled = {seat: roll for seat, roll in rolled.items() if seat in contenders}
     best = max(rolled.values(), default=None)
     tied = [seat for seat, roll in rolled.items() if roll == best]
     if len(tied) == 1:
-        count = len(d.state["colonies"])
         d.state["order"] = [(tied[0] + step) % count for step in range(count)]
     elif tied:
         d.state["contenders"] = tied

@@ -46,7 +46,8 @@ _TEN = ["Sickness", "Drought", "Rodents", "Crisis", "Skirmish", "Snow", "Fever",
 EVENT_TYPES = {
     "roll_for_first": EventType(
         "SETUP: players roll high on 1D10 to see who goes first: one roll per seat, null for a seat that does "
-        "not roll (only players tied for the highest roll again). Turn order follows the seats from the winner.",
+        "not roll (after a tie, the tied players roll again, or all players). Turn order follows the seats from the "
+        "winner.",
         obj({"rolls": {"type": "array", "items": {"type": ["integer", "null"]}}}),
         {"rolls": [7, 3]},
         seated=False,

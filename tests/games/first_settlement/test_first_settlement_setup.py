@@ -15,14 +15,22 @@ def test_players_roll_high_on_1d10_to_see_who_goes_first(table):
     ]
 
 
-def test_tied_high_rolls_roll_again_and_only_they(table):
+def test_tied_high_rolls_roll_again(table):
     """SETUP: players roll high; the players tied for the highest roll again."""
     state = ENGINE.setup(table.seats(3), {})
     state = table.play(state, "roll_for_first", None, {"rolls": [8, 8, 2]})
     assert state["order"] is None and ENGINE.view(state)["active_seats"] == [0, 1]
-    assert table.rules(state, "roll_for_first", None, {"rolls": [3, 5, 6]}) == ["SETUP"]
+    assert table.rules(state, "roll_for_first", None, {"rolls": [3, None, 6]}) == ["SETUP"]
     state = table.play(state, "roll_for_first", None, {"rolls": [3, 5, None]})
     assert state["order"] == [1, 2, 0]
+
+
+def test_after_a_tie_all_players_may_roll_again(table):
+    """SETUP: "Players roll high on 1D10 to see who goes first." The rulebook does not say who rolls again
+    after a tie: when every player rolls again, every roll counts."""
+    state = table.play(ENGINE.setup(table.seats(3), {}), "roll_for_first", None, {"rolls": [8, 8, 2]})
+    state = table.play(state, "roll_for_first", None, {"rolls": [3, 5, 6]})
+    assert state["order"] == [2, 0, 1]
 
 
 def test_each_player_starts_with_10_colonists_1d6_food_and_a_stock_token(table):
