@@ -191,12 +191,14 @@ def begin_turn(draft: Draft) -> None:
 
 
 def after_action_rolls(draft: Draft) -> None:
-    """Decide Player 1 once both dice are in (The game: Action-roll Phase)."""
+    """Decide Player 1 once both dice are in (The game: Action-roll Phase). On a first turn
+    with Sweden's three fixed actions Sweden is Player 1, unless the Allied die is an event:
+    "If an event is rolled (a roll of a 6), that player is Player 1"."""
     state = draft.state
     rolls = state["rolls"]
     first_turn_fixed = state["turn"] == 1 and state["swedish_first_actions"]
     if first_turn_fixed:
-        player1 = 0
+        player1 = 1 if rolls[1] == 6 else 0
         draft.at("actions")[1] = actions_for_roll(rolls[1])
     elif rolls[0] == rolls[1] and state["turn"] == 1 and state["player1"] is None:
         draft.set("rolls", [None, None])

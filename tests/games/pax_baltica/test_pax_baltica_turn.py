@@ -43,6 +43,15 @@ def test_swedish_player_starts_with_3_actions(pb):
     assert state["player1"] == 0 and state["actions"] == [3, 3] and state["acting"] == 0
 
 
+def test_an_allied_event_on_the_first_turn_makes_the_allies_player_1(pb):
+    """The game: "If an event is rolled (a roll of a 6), that player is Player 1", also against Sweden's three
+    fixed first-turn actions (12.1); the Allied event gives no actions (3.1), so Sweden acts after it."""
+    state = pb.actions(pb.setup("12.1"), allied_roll=6)
+    assert state["player1"] == 1 and state["phase"] == "events" and state["actions"] == [3, 0]
+    state = pb.play(state, ("general_event", 1, {"roll": 1}))
+    assert state["phase"] == "action" and state["acting"] == 0 and pb.engine.view(state)["active_seats"] == [0]
+
+
 def test_a_six_is_an_event_and_makes_player_1(pb):
     """The game: "If an event is rolled (a roll of a 6), that player is Player 1." 3.1: 6 gives no actions."""
     state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 6}), ("action_roll", 1, {"roll": 5}))
