@@ -37,6 +37,8 @@ _RAW = json.loads((Path(__file__).parent / "cards.json").read_text())
 
 #: card name -> its deck
 DECK_OF: dict[str, str] = {card["name"]: deck for deck in DECKS for card in _RAW[deck]}
+#: a card's name as printed in its list, where it differs: "Kicked Out:" is printed with a colon
+PRINTED_NAMES = {"Kicked Out:": "Kicked Out"}
 #: leader, site and building name -> effect, e.g. {"food_bonus": {"Fish": 1}}
 EFFECTS: dict[str, dict[str, JSON]] = {
     card["name"]: card["effect"]["value"] for deck in ("leader", "site", "build") for card in _RAW[deck]

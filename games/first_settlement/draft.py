@@ -8,7 +8,7 @@ move touches are copied, so a fold stays fast and the input state is never mutat
 from __future__ import annotations
 
 from games.contract import JSON, Violation
-from games.first_settlement.cards import DECK_LISTS, DECK_OF, DECK_TITLES
+from games.first_settlement.cards import DECK_LISTS, DECK_OF, DECK_TITLES, PRINTED_NAMES
 
 _COLONY_LISTS = ("leaders", "sites", "hand", "buildings")
 
@@ -59,7 +59,8 @@ class Draft:
         return min(wanted, sum(deck["draw"].values()) + sum(deck["discard"].values()))
 
     def draw(self, deck_name: str, cards: list[str], rule: str) -> list[str]:
-        """Take ``cards`` from a deck's draw pile, in order; the known ones are returned.
+        """Take ``cards`` from a deck's draw pile, in order; the known ones are returned (by the
+        card's name, also when the event gives it as printed: "Kicked Out:").
 
         When the draw pile runs out, its discard pile is shuffled to form a new one (the
         drawn cards still in hand are not part of that shuffle). The rulebook does not say
@@ -69,7 +70,7 @@ class Draft:
         deck = self.deck(deck_name)
         short = sum(deck["draw"].values()) < len(cards)
         drawn = []
-        for card in cards:
+        for card in (PRINTED_NAMES.get(card, card) for card in cards):
             if not self.known(deck_name, card):
                 continue
             if card not in deck["draw"] and (not deck["draw"] or (short and card in deck["discard"])):

@@ -558,3 +558,13 @@ def test_a_colony_that_gave_up_logs_no_more_phases(table):
     state = table.play(state, "rebel", 0, {"cards": ["Despair", *REBEL[:9]]})
     assert table.rules(state, "hardship", 0, {"cards": table.hardships(10)}) == ["REBEL PHASE"]
     assert table.rules(state, "time", 0, {}) == ["REBEL PHASE"]
+
+
+def test_kicked_out_may_be_named_as_printed_with_its_colon(table, founded):
+    """HARDSHIP DECK CARDS lists "Kicked Out: - Special": the card named with the printed colon is the same
+    card."""
+    state = table.at(founded, "hardship", colonists=10)
+    cards = table.hardships(10, "Kicked Out:")
+    after = table.play(state, "hardship", 0, {"cards": cards, "kicked_out_to": [1]})
+    assert [c["colonists"] for c in after["colonies"]] == [9, 11]
+    assert after["decks"]["hardship"]["discard"]["Kicked Out"] == 1
