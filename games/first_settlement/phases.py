@@ -155,8 +155,10 @@ def draw(d: Draft, seat: int, data: JSON, turn: int) -> None:
         colony["hand"].extend(d.draw(swap["deck"], [swap["card"]], rule))
     limit = HAND_SIZE + colony_effects(colony)["hand_size"]
     excess = max(0, len(colony["hand"]) - limit)
+    # A table that cut its hand to the limit before swapping (each swap leaves one card less) had more excess.
+    excess_before_swaps = max(0, len(colony["hand"]) + len(data.get("swaps", [])) - limit)
     discards = data.get("discards", [])
-    if len(discards) != excess:
+    if len(discards) not in (excess, excess_before_swaps):
         d.refuse(rule, f"Max hand size is {limit} cards: discard exactly the {excess} excess card(s).")
     d.discard(d.from_hand(seat, discards, rule))
     report(d, seat, "draw", hand_size=len(colony["hand"]))

@@ -72,6 +72,19 @@ def test_two_cards_may_be_discarded_to_draw_one(table, founded):
     assert "DRAW PHASE" in table.rules(state, "draw", 0, bad)
 
 
+def test_a_hand_cut_to_the_limit_before_a_swap_is_accepted(table, founded):
+    """DRAW PHASE: "You may discard 2 cards (any type) to draw 1 card (any type). Max hand size is 5 cards.
+    Discard excess cards." A table that discards the 3 excess cards first and then swaps ends with 4 cards;
+    discarding more than that is refused."""
+    state = table.at(founded, "draw", leaders=["Farmer"])
+    hand = state["colonies"][0]["hand"]
+    card = table.take(state, "build", 3)[2]
+    data = {**_draw_data(table, state, hand[2:5]), "swaps": [{"discard": hand[:2], "deck": "build", "card": card}]}
+    assert len(colony_after(table, state, "draw", data)["hand"]) == 4
+    more = {**data, "discards": [*hand[2:5], data["actions"][0]]}
+    assert table.rules(state, "draw", 0, more) == ["DRAW PHASE"]
+
+
 # PLANT PHASE and SHIP PHASE
 
 
