@@ -4,6 +4,7 @@ outsiders; a bad query parameter is a 400 naming it."""
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
@@ -18,6 +19,7 @@ from analytics import selectors
 from analytics.models import Rating, RatingChange
 from analytics.serializers import CurrentRatingSerializer, RatingChangeSerializer, RatingSerializer
 from games import registry
+from records.models import Club
 from records.selectors import visible_clubs
 
 MAX_GAME_KEY = 250
@@ -32,12 +34,23 @@ class AsOfPagination(LimitOffsetPagination):
         return response
 
 
+def text_param(request, name: str, *, max_length: int = MAX_GAME_KEY) -> str:
+    """A text query parameter ("" when absent); too long or holding a NUL is a 400 naming it."""
+    value = request.query_params.get(name, "")
+    if len(value) > max_length or "\x00" in value:
+        raise ValidationError({name: [f"{name} must be text of at most {max_length} characters, without NUL."]})
+    return value
+
+
 def game_param(request) -> str:
     """``?game=``: a game key (engine slug or ``generic:<title>``); empty means every game."""
-    game = request.query_params.get("game", "")
-    if len(game) > MAX_GAME_KEY or "\x00" in game:
-        raise ValidationError({"game": [f"game must be a game key of at most {MAX_GAME_KEY} characters."]})
-    return game
+    return text_param(request, "game")
+
+
+def club_param(request, clubs: QuerySet[Club]) -> Club | None:
+    """``?club=``: a club's slug, 404 unless the user may see it; None when absent."""
+    slug = text_param(request, "club")
+    return get_object_or_404(clubs, slug=slug) if slug else None
 
 
 class PlayerStatsView(APIView):
@@ -121,9 +134,7 @@ class LeaderboardView(ListAPIView):
 
     def get_queryset(self):
         clubs = visible_clubs(self.request.user)
-        slug = self.request.query_params.get("club")
-        club = None if not slug else get_object_or_404(clubs, slug=slug)
-        return selectors.leaderboard(club, game_param(self.request), clubs)
+        return selectors.leaderboard(club_param(self.request, clubs), game_param(self.request), clubs)
 
 
 class GameStatsView(APIView):
@@ -132,10 +143,10 @@ class GameStatsView(APIView):
 
     @extend_schema(parameters=[CLUB], responses=OpenApiTypes.OBJECT)
     def get(self, request, game: str):
-        if not game.startswith("generic:") and (game == "generic" or registry.get(game) is None):
+        known = game.startswith("generic:") or (game != "generic" and registry.get(game) is not None)
+        if not known or "\x00" in game:
             return Response({"detail": f"No game {game!r}; a generic play's game is generic:<title>."}, status=404)
         clubs = visible_clubs(request.user)
-        slug = request.query_params.get("club")
-        club = None if not slug else get_object_or_404(clubs, slug=slug)
+        club = club_param(request, clubs)
         scope = clubs if club is None else clubs.filter(pk=club.pk)
         return Response({"as_of": selectors.as_of(), **selectors.game_stats(game, scope, club)})

@@ -113,6 +113,8 @@ def test_members_see_their_private_club(projected, client_for):
         ("/api/v1/leaderboards/?limit=x&game=" + "g" * 300, "game"),
         ("/api/v1/players/{ada}/ratings/?played_after=yesterday", "played_after"),
         ("/api/v1/players/{ada}/ratings/?game=%00", "game"),
+        ("/api/v1/leaderboards/?club=%00", "club"),
+        ("/api/v1/games/generic:azul/stats/?club=" + "c" * 300, "club"),
         ("/api/v1/players/{ada}/head-to-head/{ada}/", "other_id"),
     ],
 )
@@ -129,6 +131,7 @@ def test_bad_query_params_are_400_naming_the_param(projected, client_for, url, p
         "/api/v1/players/0/ratings/",
         "/api/v1/games/nonesuch/stats/",
         "/api/v1/games/generic/stats/",
+        "/api/v1/games/generic:%00/stats/",
         "/api/v1/leaderboards/?club=nonesuch",
     ],
 )

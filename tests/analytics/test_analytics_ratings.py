@@ -3,7 +3,8 @@
 import datetime as dt
 import json
 
-from django.core.management import call_command
+import pytest
+from django.core.management import CommandError, call_command
 
 from analytics import ratings
 from analytics.models import PlayResult, Rating, RatingChange, SeatResult
@@ -191,3 +192,8 @@ def test_a_rebuild_from_a_date_equals_the_incremental_result(club, record):
     incremental = dump()
     call_command("rebuild_projections", "--from", str(DAY + dt.timedelta(days=2)))
     assert dump() == incremental
+
+
+def test_rebuild_refuses_a_date_it_cannot_read(db):
+    with pytest.raises(CommandError, match="--from"):
+        call_command("rebuild_projections", "--from", "last tuesday")
