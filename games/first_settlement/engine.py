@@ -229,6 +229,8 @@ def _give(d: Draft, seat: int, data: JSON) -> None:
         d.refuse(TRADE_OPTION, "Trading between players is an optional rule this play does not use.")
     if sequence.stage(d.state) != "play":
         d.refuse(TRADE_OPTION, "Players trade once the colonies are founded.")
+    if d.state["colonies"][seat]["gave_up"]:
+        d.refuse(TRADE_OPTION, "This colony's Settlers gave up: it trades no more.")
     target = data["to"]
     if target == seat or target >= len(d.state["colonies"]) or d.state["colonies"][target]["gave_up"]:
         d.refuse(TRADE_OPTION, f"Seat {target} is not another colony still in the game.")

@@ -54,6 +54,9 @@ def test_players_may_give_cards_colonists_and_food_with_the_trade_option(table):
     assert give["cards"][0] in after["colonies"][1]["hand"]
     assert table.rules(state, "give", 0, {**give, "food": 9}) == ["TRADE OPTION"]
     assert table.rules(state, "give", 0, {**give, "to": 0}) == ["TRADE OPTION"]
+    state["colonies"][1]["gave_up"] = True
+    assert table.rules(state, "give", 0, give) == ["TRADE OPTION"]
+    assert table.rules(state, "give", 1, {"to": 0, "food": 1}) == ["TRADE OPTION"]
 
 
 def test_edition_data_may_change_the_copies_of_a_card(table):
