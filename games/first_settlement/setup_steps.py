@@ -65,12 +65,16 @@ def prepare_colony(d: Draft, seat: int, data: JSON) -> None:
     actions = d.draw("action", data["actions_dealt"], SETUP)
     builds = d.draw("build", data["builds_dealt"], SETUP)
     leaders_kept = 2 if d.state["options"]["two_leaders"] else 1
-    not_kept = _without(leaders, data["leaders_kept"])
-    kept = _without(leaders, not_kept)[:leaders_kept]
-    rule = TWO_LEADERS if leaders_kept == 2 else SETUP
-    if len(leaders) - len(not_kept) != len(data["leaders_kept"]) or len(data["leaders_kept"]) != leaders_kept:
+    kept, others = [], list(leaders)
+    for card in data["leaders_kept"]:
+        if card in others:
+            others.remove(card)
+            kept.append(card)
+    if len(kept) != len(data["leaders_kept"]) or len(kept) != leaders_kept:
+        rule = TWO_LEADERS if leaders_kept == 2 else SETUP
         d.refuse(rule, f"Each player selects {leaders_kept} of the Leader cards drawn and discards the others.")
-    d.discard(_without(leaders, kept))
+    d.discard(others + kept[leaders_kept:])
+    kept = kept[:leaders_kept]
     colony["leaders"] = kept
     colony["hand"] = _keep(d, actions, [data["action_discarded"]], 3, "Action") + _keep(
         d, builds, data["builds_discarded"], 2, "Build"
