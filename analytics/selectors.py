@@ -16,7 +16,7 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from analytics.models import Checkpoint, PlayResult, Rating, RatingChange, SeatResult
-from analytics.services import PROJECTION
+from analytics.services import PAST_CHECKPOINT, PROJECTION, checkpoint_params
 from records.models import Club, Player
 from records.selectors import visible_clubs
 
@@ -40,11 +40,9 @@ def as_of() -> int:
 def held_back() -> bool:
     """Whether committed events wait past the checkpoint: a transaction that began before
     them is still running, so the projector may not pass them yet."""
-    point = checkpoint()
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT EXISTS (SELECT 1 FROM records_event WHERE position > %s AND (tx_id, position) > (%s::text::xid8, %s))",
-            [point.as_of, point.tx_id, point.position],
+            f"SELECT EXISTS (SELECT 1 FROM records_event WHERE {PAST_CHECKPOINT})", checkpoint_params(checkpoint())
         )
         return cursor.fetchone()[0]
 
@@ -58,10 +56,13 @@ def player_ref(player: Player) -> dict:
     return {"id": player.pk, "name": player.display_name, "club": player.club.slug}
 
 
+def tally(plays: int, wins: int) -> dict:
+    """Plays, wins and the win rate (None without plays)."""
+    return {"plays": plays, "wins": wins, "win_rate": round(wins / plays, 4) if plays else None}
+
+
 def record_of(seats: list[SeatResult]) -> dict:
-    """Plays, wins and the win rate (None without plays) of some seats."""
-    wins = sum(seat.winner for seat in seats)
-    return {"plays": len(seats), "wins": wins, "win_rate": round(wins / len(seats), 4) if seats else None}
+    return tally(len(seats), sum(seat.winner for seat in seats))
 
 
 def _grouped(seats: list[SeatResult], key: Callable[[SeatResult], object], name: str) -> list[dict]:
@@ -187,11 +188,7 @@ def game_stats(game: str, clubs: QuerySet[Club], club: Club | None) -> dict:
         "game": game,
         "club": None if club is None else club.slug,
         "plays": len(results),
-        "cooperative": {
-            "plays": len(cooperative),
-            "wins": sum(r.won for r in cooperative),
-            "win_rate": round(sum(r.won for r in cooperative) / len(cooperative), 4) if cooperative else None,
-        },
+        "cooperative": tally(len(cooperative), sum(r.won for r in cooperative)),
         "player_counts": [
             {"player_count": n, "plays": count} for n, count in sorted(Counter(r.player_count for r in results).items())
         ],

@@ -27,6 +27,9 @@ from records.models import Play, Status
 
 PROJECTION = "results_and_ratings"
 BATCH_SIZE = 1000
+#: Events past a checkpoint, with its (as_of, tx_id, position) as parameters. Every such event
+#: lies above the watermark ``as_of``, which keeps the query on the primary key's index.
+PAST_CHECKPOINT = "position > %s AND (tx_id, position) > (%s::text::xid8, %s)"
 
 #: (played_on, finished_position): the order plays are folded in.
 OrderKey = tuple[dt.date, int]
@@ -66,14 +69,13 @@ def project_batch(*, batch_size: int = BATCH_SIZE) -> int:
     # its snapshot's xmin is not held back by itself.
     with connection.cursor() as cursor:
         cursor.execute(
-            """
+            f"""
             SELECT tx_id::text::bigint, position, play_id FROM records_event
-            WHERE position > %s AND (tx_id, position) > (%s::text::xid8, %s)
-              AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+            WHERE {PAST_CHECKPOINT} AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
             ORDER BY tx_id, position
             LIMIT %s
             """,
-            [checkpoint.as_of, checkpoint.tx_id, checkpoint.position, batch_size],
+            [*checkpoint_params(checkpoint), batch_size],
         )
         rows = cursor.fetchall()
     if not rows:
@@ -90,17 +92,18 @@ def _lock(name: str) -> None:
         cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [f"analytics:{name}"])
 
 
+def checkpoint_params(checkpoint: Checkpoint) -> list[int]:
+    return [checkpoint.as_of, checkpoint.tx_id, checkpoint.position]
+
+
 def _watermark(checkpoint: Checkpoint) -> int:
     """The highest position at or below which every event is projected: just below the
-    lowest position past the checkpoint. Every event past the checkpoint lies above the
-    previous watermark, which keeps this (and the batch query) on the primary key's index."""
+    lowest position past the checkpoint, or the last position when none is."""
     with connection.cursor() as cursor:
         cursor.execute(
-            """
-            SELECT coalesce(min(position) - 1, (SELECT max(position) FROM records_event), 0)
-            FROM records_event WHERE position > %s AND (tx_id, position) > (%s::text::xid8, %s)
-            """,
-            [checkpoint.as_of, checkpoint.tx_id, checkpoint.position],
+            "SELECT coalesce(min(position) - 1, (SELECT max(position) FROM records_event), 0) "
+            f"FROM records_event WHERE {PAST_CHECKPOINT}",
+            checkpoint_params(checkpoint),
         )
         return cursor.fetchone()[0]
 
@@ -113,6 +116,7 @@ def project_plays(*, play_ids: Iterable[int]) -> None:
         refold(scope=scope, start=start)
 
 
+@transaction.atomic
 def derive_results(*, play_ids: Iterable[int]) -> dict[Scope, OrderKey]:
     """Replace the results of these plays (none for a play not finished) and return, per
     rating scope they touch, the earliest order key from which its ratings must be refolded."""
