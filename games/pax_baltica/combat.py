@@ -366,9 +366,10 @@ def check_regroup(state: JSON, move: Move) -> list[Violation]:
 
 
 def apply_regroup(draft: Draft, move: Move) -> None:
-    place = draft.state["regroup"]["territory"]
+    """6.6: each block moves one territory on; in a record play a regroup the engine did not
+    expect still moves the blocks from where they stand."""
     for entry in move.data["moves"]:
-        target = entry["to"]["to"]
+        place, target = draft.state["blocks"][entry["block"]]["at"], entry["to"]["to"]
         key = board.border_key(place, target)
         use = list(draft.state["border_use"].get(key, [0, 0]))
         use[move.seat] += 1
@@ -392,7 +393,7 @@ def check_forgo_siege(state: JSON, move: Move) -> list[Violation]:
 
 def apply_forgo_siege(draft: Draft, move: Move) -> None:
     """3.43: a free siege after moving into an empty enemy territory "may be performed"."""
-    draft.at("sieges").pop(move.data["territory"])
+    draft.at("sieges").pop(move.data["territory"], None)
     turn.settle_battle_phase(draft)
 
 

@@ -329,8 +329,9 @@ def check_force_march(state: JSON, move: Move) -> list[Violation]:
 
 
 def apply_force_march(draft: Draft, move: Move) -> None:
-    """4.5: 1-3 lose one step per extra territory (a block can be destroyed), 4-6 no loss."""
+    """4.5: 1-3 lose one step per extra territory (a block can be destroyed), 4-6 no loss.
+    A roll the table made for a block the engine owes none (a record play) counts one."""
     name = move.data["block"]
-    extra = draft.at("pending_force_march").pop(name)
+    extra = draft.at("pending_force_march").pop(name, 1)
     if move.data["roll"] <= 3 and draft.state["blocks"][name]["at"] not in board.OFF_MAP:
         lose_steps(draft, name, extra, may_eliminate=True)

@@ -170,7 +170,7 @@ def apply_activation_roll(draft: Draft, move: Move) -> None:
     nation = move.data["nation"]
     need = activation_need(draft.state, nation)
     draft.set("rolled", [*draft.state["rolled"], nation])
-    if move.data["roll"] >= need:
+    if need is not None and move.data["roll"] >= need:
         activate(draft, nation, _entry_side(draft.state, nation))
 
 

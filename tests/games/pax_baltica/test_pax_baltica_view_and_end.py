@@ -123,6 +123,31 @@ def test_record_play_applies_a_refused_move(pb):
     assert state == before and after["blocks"]["Elfsborg"]["at"] == "Skane"
 
 
+def test_record_play_applies_refused_rolls_regroups_and_forgone_sieges(pb):
+    """Record plays: a force-march roll the engine owes none (4.5), a regroup after no battle (6.6) a forgone
+    siege never declared (3.43) and an entry roll out of its phase (9.4) are refused, and still applied as the table did."""
+    state = pb.play(
+        pb.actions(pb.setup("12.1")), ("group_move", 0, pb.move("Vastergotland", ("Elfsborg", ["Smaland"])))
+    )
+    cases = [
+        (Move("force_march", 0, {"block": "Elfsborg", "roll": 2}), lambda after: pb.steps(after, "Elfsborg") == 2),
+        (
+            Move("regroup", 0, {"moves": [{"block": "Karl XII", "to": pb.step("Smaland")}]}),
+            lambda after: pb.at(after, "Karl XII") == "Smaland",
+        ),
+        (Move("forgo_siege", 0, {"territory": "Novgorod"}), lambda after: after["sieges"] == {}),
+        (
+            Move("activation_roll", 1, {"nation": "denmark", "roll": 6}),
+            lambda after: not after["active"]["denmark"] and after["rolled"] == ["denmark"],
+        ),
+    ]
+    for move, applied in cases:
+        assert pb.engine.check(state, move)
+        before = copy.deepcopy(state)
+        after = pb.engine.apply(state, move)
+        assert state == before and applied(after)
+
+
 def test_apply_refuses_what_cannot_be_applied(pb):
     """A move naming a block the game does not have cannot be applied at all."""
     state = pb.actions(pb.setup("12.1"))
