@@ -7,6 +7,7 @@ from games.pax_baltica import board, turn
 from games.pax_baltica.board import Draft
 from games.pax_baltica.losses import call_truce, eliminate
 from games.pax_baltica.movement import BORDER_LIMITS, load_of
+from games.pax_baltica.upkeep import activate
 
 MAX_ROUNDS = 3
 
@@ -535,9 +536,8 @@ def conquer(draft: Draft, place: str, nation: str, keep: str | None) -> None:
         call_truce(draft, "turkey", keep)
         return
     if original == "poland" and _holds_polish_capitals(draft.state, side):
-        if state["sides"].get("poland") != side:
-            draft.at("sides")["poland"] = side
-            draft.at("active")["poland"] = True
+        if state["sides"].get("poland") != side or not state["active"].get("poland"):
+            activate(draft, "poland", side)
         return
     if board.territory(state, place)["capital"] and board.side_of(state, board.rightful_nation(state, place)) != side:
         call_truce(draft, original, keep)

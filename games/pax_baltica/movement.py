@@ -6,6 +6,7 @@ from games.contract import JSON, Move, Violation
 from games.pax_baltica import board
 from games.pax_baltica.board import Draft
 from games.pax_baltica.losses import lose_steps
+from games.pax_baltica.upkeep import activate
 
 FORCE_MARCH_EXTRA = 2
 BORDER_LIMITS = {"black": 6, "red": 2}
@@ -297,10 +298,7 @@ def _entry_triggers(draft: Draft, seat: int, place: str, names: list[str]) -> No
     if "sweden" in movers and invaded in ("denmark", "saxony"):
         _return_excluded(draft, invaded)
     if nation == "poland" and not state["active"]["poland"] and movers & {"sweden", "turkey"}:
-        draft.at("active")["poland"] = True
-        draft.at("sides")["poland"] = 1
-        if state["truces"].get("poland") is not None:
-            draft.at("truces").pop("poland")
+        activate(draft, "poland", 1)
     if nation == "poland" and "turkey" in movers:
         for ally in ("russia", "saxony"):
             if not state["active"][ally] and state["truces"].get(ally) is not None:

@@ -29,6 +29,9 @@ def test_swedes_entering_poland_bring_poland_to_the_allies(pb):
     state = pb.play(state, ("group_move", 0, pb.move("Pommern", ("Ostgota", ["Pomorskie"]))))
     assert state["active"]["poland"] and state["sides"]["poland"] == 1
     assert state["sieges"] == {"Pomorskie": 0}, "Pomorskie is now an enemy territory: a free siege"
+    assert pb.engine.view(state)["pools"]["poland"] == ["Lubomirski", "Sobieski", "Oginski"], (
+        "12: a nation entering the war forms its own replacement pool"
+    )
 
 
 def test_prussians_attack_only_in_pommern(pb):
