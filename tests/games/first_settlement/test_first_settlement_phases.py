@@ -405,13 +405,26 @@ def test_morale_negates_a_mutiny_card(table, founded):
 
 def test_two_mutiny_cards_and_the_settlers_give_up_and_lose(table, founded):
     """REBEL PHASE: "If there are 2 or more un-negated Mutiny cards the Settlers give up: The Survivors go back
-    to England on the next ship and you lose the game." With two players the other colony wins."""
+    to England on the next ship and you lose the game." The game itself "runs for 20 turns" (TIME & GAME
+    LENGTH): the other colony plays on to the end and wins, whatever the VP of the one that gave up."""
     state = table.at(founded, "rebel", shortage=True, leaders=["Farmer"], sites=NEUTRAL_SITE, colonists=30)
     state = table.play(state, "rebel", 0, {"cards": ["Despair", *REBEL[:9]]})
+    assert ENGINE.outcome(state) is None and ENGINE.view(state)["active_seats"] == [1]
+    state = table.play(table.at(state, "build", seat=1, turn=20), "build", 1, {"buildings": []})
     outcome = ENGINE.outcome(state)
     assert outcome.winners == [1] and outcome.places == [2, 1]
-    assert outcome.reason.startswith("If there are 2 or more un-negated Mutiny cards the Settlers give up")
     assert outcome.scores[0] > outcome.scores[1]
+
+
+def test_when_every_colony_gives_up_the_game_ends_without_a_winner(table, founded):
+    """REBEL PHASE: "... you lose the game": when the last colony still standing gives up, every player
+    has lost and nothing is left to play."""
+    state = table.at(founded, "rebel", shortage=True, leaders=["Farmer"], sites=NEUTRAL_SITE, colonists=30)
+    state["colonies"][1]["gave_up"] = True
+    state = table.play(state, "rebel", 0, {"cards": ["Despair", *REBEL[:9]]})
+    outcome = ENGINE.outcome(state)
+    assert outcome.winners == [] and outcome.places == [1, 1]
+    assert outcome.reason.startswith("If there are 2 or more un-negated Mutiny cards the Settlers give up")
 
 
 def test_a_colony_that_gave_up_plays_no_more_and_places_last(table):
