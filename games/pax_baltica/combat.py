@@ -521,7 +521,8 @@ def apply_siege(draft: Draft, move: Move) -> None:
 def conquer(draft: Draft, place: str, nation: str, keep: str | None) -> None:
     """3.43.a and 4.3: the garrison changes hands; its original owner loses 4 RP until it
     is re-conquered. 10.4: a side holding both Warszawa and Krakow wins Poland over (read
-    before the truce of a fallen capital, 6.9, which then does not follow)."""
+    before the truce of a fallen capital, 6.9, which then does not follow). Sweden, the war's
+    one side, makes no truce: a fallen Swedish capital is a lost garrison (README)."""
     state = draft.state
     original = board.original_nation(state, place)
     side = board.side_of(state, nation)
@@ -539,7 +540,11 @@ def conquer(draft: Draft, place: str, nation: str, keep: str | None) -> None:
         if state["sides"].get("poland") != side or not state["active"].get("poland"):
             activate(draft, "poland", side)
         return
-    if board.territory(state, place)["capital"] and board.side_of(state, board.rightful_nation(state, place)) != side:
+    if (
+        board.territory(state, place)["capital"]
+        and original != "sweden"
+        and board.side_of(state, board.rightful_nation(state, place)) != side
+    ):
         call_truce(draft, original, keep)
 
 

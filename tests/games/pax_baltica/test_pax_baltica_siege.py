@@ -1,6 +1,6 @@
 """Sieges (3.43, 6.7), conquests and their RP (4.3, 5.1), truces (6.9)."""
 
-from games.pax_baltica import upkeep
+from games.pax_baltica import upkeep, victory
 from games.pax_baltica.board import Draft
 from games.pax_baltica.combat import conquer
 
@@ -129,6 +129,17 @@ def test_a_fallen_capital_is_a_truce(pb):
     state = pb.play(state, ("siege", 0, data))
     assert state["active"]["saxony"] is False and pb.at(state, "Flemming") == "pool"
     assert state["control"]["Sachsen"] == "saxony", "6.9: capitals are never kept"
+
+
+def test_sweden_makes_no_truce_when_its_capital_falls(pb):
+    """6.9 (reading): Sweden is the war's one side and never leaves it; a fallen Svealand is a lost homeland garrison
+    (4.3: -4 RP, 11.3: -8 more), not a truce that would empty the Swedish side of the board."""
+    state = pb.place(pb.setup("12.4"), "Rantzau", "Svealand")
+    state = pb.edit(state, phase="battle", player1=1, sieges={"Svealand": 1}, declared_sieges={})
+    data = {"territory": "Svealand", "rolls": [{"block": "Rantzau", "dice": [1, 1, 1, 1]}], "garrison_dice": []}
+    state = pb.play(state, ("siege", 1, data))
+    assert state["active"]["sweden"] and "sweden" not in state["truces"] and pb.at(state, "Elfsborg") == "Vastergotland"
+    assert state["control"]["Svealand"] == "denmark" and victory.victory_rp(state) == 40 - 4 - 8
 
 
 def test_a_free_siege_may_be_forgone_but_a_declared_one_not(pb):
