@@ -4,7 +4,8 @@ task needs no arguments, and a lost or repeated message only delays or repeats a
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import OperationalError
+from celery.contrib.django.task import DjangoTask
+from django.db import OperationalError, transaction
 
 from analytics import selectors, services
 
@@ -13,7 +14,20 @@ from analytics import selectors, services
 HELD_BACK_RETRIES = 30
 
 
-@shared_task(bind=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=HELD_BACK_RETRIES)
+class WakeUpTask(DjangoTask):
+    """A task whose ``delay_on_commit`` never fails the committed transaction's caller: should
+    the broker refuse the message, the error is logged and beat catches up instead."""
+
+    def delay_on_commit(self, *args, **kwargs) -> None:
+        def send() -> None:  # named: Django's robust on_commit logs a failure by the function's name
+            self.delay(*args, **kwargs)
+
+        transaction.on_commit(send, robust=True)
+
+
+@shared_task(
+    base=WakeUpTask, bind=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=HELD_BACK_RETRIES
+)
 def project_all(self) -> int:
     """Project every event committed past the checkpoint (woken after appends, and by beat)."""
     projected = services.project_pending()

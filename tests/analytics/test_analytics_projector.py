@@ -9,6 +9,7 @@ import time
 import uuid
 from pathlib import Path
 
+import kombu.exceptions
 import psycopg
 import pytest
 import redis
@@ -114,6 +115,18 @@ def test_one_consumer_at_a_time_under_the_advisory_lock(committed_db, club):
             other.execute("SELECT pg_advisory_unlock(hashtext(%s))", [f"analytics:{services.PROJECTION}"])
         runner.join(BOUND)
     assert outcome == {"done": True}
+    assert PlayResult.objects.filter(play=play).exists()
+
+
+def test_an_append_succeeds_even_when_the_wake_up_cannot_be_sent(committed_db, club, monkeypatch):
+    def broker_down(*args, **kwargs):
+        raise kombu.exceptions.OperationalError("the broker is unreachable")
+
+    monkeypatch.setattr(project_all, "delay", broker_down)
+    play = new_play(club["club"], club["players"][:2])
+    appended = finish(play, [1, 2])
+    assert Event.objects.filter(pk=appended.events[0].position).exists()
+    project_committed(BOUND)
     assert PlayResult.objects.filter(play=play).exists()
 
 
