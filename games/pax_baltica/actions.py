@@ -15,8 +15,8 @@ ALLIED_MAJORS = ("russia", "saxony", "denmark")
 
 
 def check_action_roll(state: JSON, move: Move) -> list[Violation]:
-    if move.seat == 0 and turn.night_rider_due(state):
-        return [Violation("11.1 Karl XII - The night rider", "Roll for Karl XII's return first, as every game turn.")]
+    if state["rolls"][move.seat] is not None:
+        return [Violation("3.1 Action table", "You have already rolled on the Action table this game turn.")]
     problem, _spent = _rerolls(state, move.seat, move.data.get("rerolled_from", []))
     return [problem] if problem else []
 
@@ -58,8 +58,7 @@ def apply_action_roll(draft: Draft, move: Move) -> None:
     if spent:
         draft.at("rerolls")[move.seat] = max(0, draft.state["rerolls"][move.seat] - spent)
     draft.at("rolls")[move.seat] = move.data["roll"]
-    if all(r is not None for r in draft.state["rolls"]):
-        turn.after_action_rolls(draft)
+    turn.after_roll(draft)
 
 
 # --- spending actions (3.2, 3.3) ------------------------------------------------------
@@ -218,6 +217,7 @@ def apply_night_rider_roll(draft: Draft, move: Move) -> None:
     if move.data["roll"] >= night_rider_needs(draft.state) and move.data.get("territory"):
         draft.block("Karl XII")["at"] = move.data["territory"]
         draft.set("karl_waiting", False)
+    turn.after_roll(draft)
 
 
 def apply_weather_roll(draft: Draft, move: Move) -> None:

@@ -58,7 +58,7 @@ def active_seats(state: JSON) -> list[int]:
     if phase == "year_start":
         return [seat for seat in (0, 1) if seat not in state["done"]]
     if phase == "action_roll":
-        return [seat for seat in (0, 1) if state["rolls"][seat] is None]
+        return [seat for seat in (0, 1) if state["rolls"][seat] is None or (seat == 0 and night_rider_due(state))]
     if phase == "events":
         return state["event_due"][:1]
     if phase == "action":
@@ -99,7 +99,8 @@ def legal_event_types(state: JSON) -> list[str]:
     if phase == "year_start":
         return YEAR_START_TYPES
     if phase == "action_roll":
-        return ["action_roll", "night_rider_roll"] if night_rider_due(state) else ["action_roll"]
+        types = ["action_roll"] if None in state["rolls"] else []
+        return [*types, "night_rider_roll"] if night_rider_due(state) else types
     if phase == "events":
         return ["general_event"]
     if phase == "action":
@@ -188,6 +189,14 @@ def begin_turn(draft: Draft) -> None:
     if state["turn"] == 1 and state["swedish_first_actions"]:
         draft.at("rolls")[0] = 0
         draft.at("actions")[0] = state["swedish_first_actions"]
+
+
+def after_roll(draft: Draft) -> None:
+    """The action-roll phase ends once both action dice and, when due, the night ride are in
+    (11.1 gives the night ride no place in the phase: it may come before or after the dice)."""
+    state = draft.state
+    if state["phase"] == "action_roll" and None not in state["rolls"] and not night_rider_due(state):
+        after_action_rolls(draft)
 
 
 def after_action_rolls(draft: Draft) -> None:

@@ -138,12 +138,29 @@ def test_night_rider_needs_6_on_turn_2_then_5(pb):
     state = pb.edit(state, turn=2)
     assert pb.refused(state, "night_rider_roll", 0, {"roll": 5, "territory": "Svealand"}, "11.1")
     assert pb.refused(state, "night_rider_roll", 0, {"roll": 6, "territory": "Skane"}, "11.1")  # Danes in Skane
-    assert pb.refused(state, "action_roll", 0, {"roll": 3}, "11.1")
     state = pb.play(state, ("night_rider_roll", 0, {"roll": 5}))
     assert pb.rules(state, "action_roll", 0, {"roll": 3}) == []
     state = pb.edit(state, turn=3)
     state = pb.play(state, ("night_rider_roll", 0, {"roll": 5, "territory": "Svealand"}))
     assert pb.at(state, "Karl XII") == "Svealand" and not state["karl_waiting"]
+
+
+def test_the_night_ride_comes_before_or_after_the_action_dice(pb):
+    """11.1 gives the night ride no place in the game turn: the action-roll phase waits for it and both dice."""
+    state = pb.edit(pb.setup("12.4"), turn=2)
+    first = pb.play(state, ("night_rider_roll", 0, {"roll": 2}), ("action_roll", 0, {"roll": 3}))
+    last = pb.play(state, ("action_roll", 0, {"roll": 3}), ("action_roll", 1, {"roll": 2}))
+    view = pb.engine.view(last)
+    assert view["phase"] == "action_roll" and view["active_seats"] == [0]
+    assert view["legal_event_types"] == ["night_rider_roll"]
+    assert pb.refused(last, "action_roll", 1, {"roll": 4}, "The game: Action-roll Phase")
+    rolled = pb.play(state, ("action_roll", 0, {"roll": 3}))
+    assert pb.engine.view(rolled)["active_seats"] == [0, 1]
+    assert pb.refused(rolled, "action_roll", 0, {"roll": 4}, "3.1")
+    last = pb.play(last, ("night_rider_roll", 0, {"roll": 2}))
+    first = pb.play(first, ("action_roll", 1, {"roll": 2}))
+    for state in (first, last):
+        assert state["phase"] == "action" and state["player1"] == 0 and state["actions"] == [2, 2]
 
 
 def test_karl_xii_may_not_move_before_the_night_ride(pb):
