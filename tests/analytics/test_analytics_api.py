@@ -142,3 +142,9 @@ def test_unknown_things_are_404(projected, client_for, url):
 def test_an_empty_installation_answers_with_as_of_zero(db, client_for):
     body = client_for(None).get("/api/v1/leaderboards/").json()
     assert body == {"as_of": 0, "count": 0, "next": None, "previous": None, "results": []}
+
+
+def test_a_player_without_ratings_has_none_yet(projected, client_for):
+    body = client_for(None).get(f"/api/v1/players/{projected['public']['players'][3].pk}/ratings/?game=generic:azul")
+    assert body.status_code == 200
+    assert body.json()["current"] == {"club": None, "global": None} and body.json()["results"] == []

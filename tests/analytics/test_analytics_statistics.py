@@ -165,3 +165,18 @@ def test_players_tied_on_wins_share_the_championship(club, record):
     project(*(record([ada, bo], scores) for scores in ([1, 2], [2, 1], [1, 2], [2, 1])))
     stats = selectors.game_stats("generic:test-game", Club.objects.all(), club["club"])
     assert [c["name"] for c in stats["champions"]] == ["Ada", "Bo"]
+
+
+def test_a_shared_place_is_a_tie_in_head_to_head(club, record):
+    ada, bo, cy = club["players"][:3]
+    project(record([ada, bo, cy], [10, 10, 3]))
+    record_ = selectors.head_to_head(ada, bo)
+    assert (record_["plays"], record_["player_ahead"], record_["other_ahead"], record_["tied"]) == (1, 0, 0, 1)
+    assert selectors.player_stats(ada)["wins"] == 1 and selectors.player_stats(bo)["wins"] == 1
+
+
+def test_a_player_without_plays_has_empty_statistics(club):
+    stats = selectors.player_stats(club["players"][3])
+    assert (stats["plays"], stats["wins"], stats["win_rate"], stats["h_index"]) == (0, 0, None, 0)
+    assert stats["streaks"] == {"current": 0, "longest": 0}
+    assert stats["by_game"] == [] and stats["nemesis"] is None and stats["minion"] is None
