@@ -125,7 +125,16 @@ def check_combat_fire(state: JSON, move: Move) -> list[Violation]:
         return [Violation("6.31 Combat", f"{name} has strength {steps} and rolls {steps} dice, not {len(dice)}.")]
     enemies = turn.combatants(state, turn.other(move.seat))
     problem = _allocation_problem(state, enemies, hits_of(dice, board.rating(state, name)[1]), move.data.get("targets"))
+    if problem is None:
+        problem = keep_problem(state, move.data.get("keep"))
     return [problem] if problem else []
+
+
+def keep_problem(state: JSON, keep: str | None) -> Violation | None:
+    """6.9: "If the victor of the truce has conquered any garrisons, 1 may be kept ... Capitols are excluded." """
+    if keep is not None and (not board.is_known_territory(state, keep) or board.territory(state, keep)["capital"]):
+        return Violation("6.9 Truce", f"The victor may keep one conquered garrison, never a capital, and not {keep}.")
+    return None
 
 
 def _allocation_problem(state: JSON, enemies: list[str], hits: int, targets: list[str] | None) -> Violation | None:
@@ -172,16 +181,16 @@ def apply_combat_fire(draft: Draft, move: Move) -> None:
     hits = hits_of(move.data["dice"], board.rating(state, name)[1])
     for target in allocate_hits(state, enemies, hits, move.data.get("targets")):
         if draft.state["blocks"][target]["at"] not in board.OFF_MAP:
-            take_hit(draft, target)
+            take_hit(draft, target, move.data.get("keep"))
     draft.at("battle", "acted").append(name)
     after_combat_turn(draft)
 
 
-def take_hit(draft: Draft, name: str) -> None:
+def take_hit(draft: Draft, name: str, kept: str | None = None) -> None:
     block = draft.block(name)
     block["steps"] -= 1
     if block["steps"] <= 0:
-        eliminate(draft, name)
+        eliminate(draft, name, kept)
 
 
 def check_combat_retreat(state: JSON, move: Move) -> list[Violation]:
@@ -409,10 +418,8 @@ def check_siege(state: JSON, move: Move) -> list[Violation]:
     problem = _simulate_siege(state, move)[0]
     if problem:
         return [problem]
-    keep = move.data.get("keep")
-    if keep is not None and (not board.is_known_territory(state, keep) or board.territory(state, keep)["capital"]):
-        return [Violation("6.9 Truce", f"The victor may keep one conquered garrison, never a capital, and not {keep}.")]
-    return []
+    problem = keep_problem(state, move.data.get("keep"))
+    return [problem] if problem else []
 
 
 def _besieger_problem(state: JSON, seat: int, place: str, names: list[str]) -> Violation | None:

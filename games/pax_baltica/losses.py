@@ -16,10 +16,11 @@ def lose_steps(draft: Draft, name: str, steps: int, *, may_eliminate: bool) -> N
         eliminate(draft, name)
 
 
-def eliminate(draft: Draft, name: str) -> None:
+def eliminate(draft: Draft, name: str, kept: str | None = None) -> None:
     """6.8: an eliminated block goes to its replacement pool; a royal block is dead for good,
     and Frederik IV, August II or Pjotr I dying forces a truce. 8.2: ground blocks aboard a
-    destroyed warship are destroyed with it. 10.8: the British warship is lost for good."""
+    destroyed warship are destroyed with it. 10.8: the British warship is lost for good.
+    ``kept``: the conquest the victor keeps in the truce (6.9)."""
     state = draft.state
     data = board.info(state, name)
     place = state["blocks"][name]["at"]
@@ -34,7 +35,7 @@ def eliminate(draft: Draft, name: str) -> None:
     if data["type"] == "warship" and board.is_sea(state, place):
         _sink_passengers(draft, place, board.owner(state, name))
     if name in board.TRUCE_ROYALS:
-        call_truce(draft, board.TRUCE_ROYALS[name])
+        call_truce(draft, board.TRUCE_ROYALS[name], kept)
     elif name == "Mazepa":
         ukraine_rejoins_russia(draft)
     elif data["nation"] == "britain":

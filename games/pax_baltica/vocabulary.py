@@ -137,9 +137,10 @@ EVENT_TYPES = {
     "combat_fire": EventType(
         description=(
             "6.31: a block's combat turn: its dice (one per step); 'targets' names the block each hit lands on where "
-            "the owner chose between equally strong blocks (6.32)."
+            "the owner chose between equally strong blocks (6.32); 'keep' the conquest the victor keeps when the "
+            "roll kills Frederik IV, August II or Pjotr I (6.9)."
         ),
-        schema=obj({"block": NAME, "dice": DICE, "targets": NAMES}, required=["block", "dice"]),
+        schema=obj({"block": NAME, "dice": DICE, "targets": NAMES, "keep": NAME}, required=["block", "dice"]),
         example={"block": "Pjotr I", "dice": [1, 2, 4, 5]},
     ),
     "combat_retreat": EventType(

@@ -147,6 +147,24 @@ def test_eliminated_blocks_go_to_the_pool_and_royals_die(pb):
     assert pb.at(state, "Repnin") == "pool"
 
 
+def test_a_royal_truce_lets_the_victor_keep_one_conquest(pb):
+    """6.9: "If the victor of the truce has conquered any garrisons, 1 may be kept. Loser's choice. Capitols are
+    excluded." The fire that kills Pjotr I names the one Sweden keeps."""
+    state = pb.place(attack_ingermanland(pb, "Vellinck"), "Pjotr I", "Ingermanland", 1)
+    for name in ("Schnwentz", "Kazanski", "Sjeremetev"):
+        state = pb.place(state, name, "Moskva")
+    conquests = {"Novgorod": "sweden", "Smolensk": "sweden"}
+    state = pb.edit(state, control={**state["control"], **conquests}, lost={"Novgorod": "russia", "Smolensk": "russia"})
+    state = pb.play(
+        state, ("start_battle", 0, {"territory": "Ingermanland"}), ("combat_fire", 1, {"block": "Pjotr I", "dice": [6]})
+    )
+    fatal = {"block": "Vellinck", "dice": [1, 6, 6, 6]}
+    assert pb.refused(state, "combat_fire", 0, {**fatal, "keep": "Moskva"}, "6.9")
+    state = pb.play(state, ("combat_fire", 0, {**fatal, "keep": "Novgorod"}))
+    assert state["truces"]["russia"] == 1700
+    assert state["control"]["Novgorod"] == "sweden" and state["control"]["Smolensk"] == "russia"
+
+
 def test_regroup_only_into_friendly_territory(pb):
     """6.6 Regrouping: "Maximum movement distance is 1 territory away to any friendly territories free of enemy blocks." """
     state = pb.place(attack_ingermanland(pb, "Vellinck"), "Pjotr I", "Ingermanland", 1)
