@@ -73,6 +73,14 @@ def test_national_event_only_for_your_nations(pb):
     assert pb.refused(state, "national_event", 0, {"nation": "russia", "roll": 6}, "3.44")
 
 
+def test_the_allied_player_boosts_the_saxon_army(pb):
+    """3.44 example: "The Allied player uses 1 AP in a desperate attempt to boost the Saxon Army. This grants a roll on
+    the Saxon National Event table." (6: "Increase RP's with 4 during next year.")"""
+    state = pb.play(pb.actions(pb.setup("12.1"), allied_roll=2), ("end_actions", 0, {}))
+    state = pb.play(state, ("national_event", 1, {"nation": "saxony", "roll": 6}))
+    assert state["actions"][1] == 1 and state["rp_next"] == {"saxony": {"add": 4}}
+
+
 def test_desertion_takes_two_steps_but_never_a_whole_block(pb):
     """14.2 Sweden 3: "Discontent with the King and the war. 2 steps deserts from any blocks." """
     state = pb.place(pb.actions(pb.setup("12.1")), "Elfsborg", "Vastergotland", 1)

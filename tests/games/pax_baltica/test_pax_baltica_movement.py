@@ -95,6 +95,23 @@ def test_six_blocks_may_cross_a_black_border_per_turn(pb):
     assert pb.rules(state, "group_move", 1, pb.move("Novgorod", *[(n, ["Ingermanland"]) for n in names[:6]])) == []
 
 
+def test_both_players_may_move_six_blocks_into_ingermanland(pb):
+    """4.2 example: "A maximum of six Russian blocks in Novgorod can move to Ingermanland. However, six Swedish blocks
+    in Estland could also move to Ingermanland during that same game turn." """
+    state = pb.setup("12.1")
+    swedes = ["Vellinck", "Estlandska", "Elfsborg", "Kronoberg", "Dalregementet", "Sodra Skanska"]
+    russians = ["Repnin", "Ogilvy", "Golitsyn", "Woronjetski", "Stubinski", "Botsis"]
+    for name in swedes:
+        state = pb.place(state, name, "Estland")
+    for name in russians:
+        state = pb.place(state, name, "Novgorod")
+    state = pb.actions(state, allied_roll=5)
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", *[(n, ["Ingermanland"]) for n in swedes])))
+    state = pb.play(state, ("end_actions", 0, {}))
+    state = pb.play(state, ("group_move", 1, pb.move("Novgorod", *[(n, ["Ingermanland"]) for n in russians])))
+    assert all(pb.at(state, n) == "Ingermanland" for n in swedes + russians)
+
+
 def test_blocks_stop_when_entering_enemy_blocks(pb):
     """3.42: blocks "must stop and (possibly) fight when they move into a territory ... containing enemy block(s)." """
     state = sweden_to_act(pb)
