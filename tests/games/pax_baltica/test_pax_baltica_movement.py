@@ -246,6 +246,16 @@ def test_no_move_across_a_lake(pb):
     assert pb.rules(state, "group_move", 0, pb.move("Vastergotland", ("Elfsborg", ["Smaland", "Ostergotland"]))) == []
 
 
+def test_ukraiyina_and_mala_rus_are_connected(pb):
+    """1.1 example: "It is possible to move from Ukraiyina to Mala Rus and vice verse." """
+    state = pb.place(pb.place(pb.setup("12.4"), "Kazanski", "Ukraiyina"), "Cossacks", "Mala Rus")
+    state = pb.play(state, ("action_roll", 0, {"roll": 1}), ("action_roll", 1, {"roll": 5}))
+    there = pb.move("Ukraiyina", ("Kazanski", ["Mala Rus"]))
+    back = pb.move("Mala Rus", ("Cossacks", ["Ukraiyina"]))
+    state = pb.play(state, ("group_move", 1, there), ("group_move", 1, back))
+    assert pb.at(state, "Kazanski") == "Mala Rus" and pb.at(state, "Cossacks") == "Ukraiyina"
+
+
 def test_two_actions_two_moves_or_two_rebuilds_or_one_each(pb):
     """3.2 example: "2 AP's allows 2 group moves or rebuilding of 2 steps or one each." """
     state = pb.place(pb.place(pb.setup("12.5"), "Karl XII", "Vastergotland", 2), "Elfsborg", "Jamtland", 1)
