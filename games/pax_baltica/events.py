@@ -6,6 +6,7 @@ from games.contract import JSON, Move, Violation
 from games.pax_baltica import board
 from games.pax_baltica.board import Draft
 from games.pax_baltica.losses import lose_steps
+from games.pax_baltica.upkeep import activate
 
 NATIONAL_TABLES = ("sweden", "denmark", "russia", "saxony")
 #: 14.2: RP for the next year: (nation, roll) -> ("add", points) or ("halve", None).
@@ -147,7 +148,7 @@ def _special_result(draft: Draft, key: tuple[str, int], result: JSON) -> None:
                 if board.owner(state, name) not in (None, board.side_of(state, "russia")):
                     lose_steps(draft, name, 2, may_eliminate=False)
     elif key == ("saxony", 3) and result.get("roll2") == 6:
-        draft.at("sides")["poland"] = 1 - state["sides"]["poland"]
+        activate(draft, "poland", 1 - state["sides"]["poland"])
     elif key == ("saxony", 5):
         event_truce(draft, "saxony")
         draft.at("returns")["saxony"] = state["year"] + 2

@@ -103,7 +103,16 @@ def test_polish_parliament_changes_side_on_a_6(pb):
     state = allied_actions(pb, "12.4")
     assert pb.refused(state, "national_event", 1, {"nation": "saxony", "roll": 3}, "14.2")
     state = pb.play(state, ("national_event", 1, {"nation": "saxony", "roll": 3, "roll2": 6}))
-    assert state["sides"]["poland"] == 0
+    assert state["sides"]["poland"] == 0 and board.owner(state, "Lubomirski") == 0
+
+
+def test_the_polish_parliament_brings_a_poland_not_yet_at_war_to_sweden(pb):
+    """14.2 Saxony 3: "On a 6 they change side and all polish blocks joins their new allies": Poland, the Allies'
+    non-activated ally (9.5), enters the war for Sweden with its pool (12), its garrisons Swedish-held."""
+    state = pb.play(allied_actions(pb), ("national_event", 1, {"nation": "saxony", "roll": 3, "roll2": 6}))
+    assert state["active"]["poland"] and state["sides"]["poland"] == 0
+    assert pb.engine.view(state)["pools"]["poland"] == ["Lubomirski", "Sobieski", "Oginski"]
+    assert board.controller_side(state, "Krakow") == 0
 
 
 def test_the_emperor_demands_a_saxon_block(pb):
