@@ -111,7 +111,9 @@ def _watermark(checkpoint: Checkpoint) -> int:
 @transaction.atomic
 def project_plays(*, play_ids: Iterable[int]) -> None:
     """Derive the results of these plays afresh, then refold the ratings they touch from the
-    earliest point any of them held before or holds now."""
+    earliest point any of them held before or holds now. Under the projection's lock (which
+    the batch calling it holds already: advisory locks nest within a session)."""
+    _lock(PROJECTION)
     for scope, start in derive_results(play_ids=play_ids).items():
         refold(scope=scope, start=start)
 
