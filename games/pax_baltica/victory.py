@@ -8,7 +8,9 @@ from games.pax_baltica.board import Draft
 from games.pax_baltica.upkeep import rp_track
 
 HOMELAND_LOSS = 8  # 11.3
-DANISH_CONQUESTS = ("Holstein", "Bremen-Verden", "Wismar", "Skane")  # 11.4
+#: 11.4: "Holstein, Bremen-Verden, Wismar or Skane"; Holstein is Holstein-Gottorp (README).
+DANISH_CONQUESTS = ("Bremen-Verden", "Wismar", "Skane")
+HOLSTEIN = "Holstein-Gottorp"
 DANISH_PENALTY = 4
 SAXON_LIVLAND_PENALTY = 4  # 11.5
 
@@ -21,11 +23,19 @@ def victory_rp(state: JSON) -> int:
     if "11.3" in rules:
         lost = [p for p in board.SWEDISH_HOMELAND if board.controller_side(state, p) not in (0, None)]
         points -= HOMELAND_LOSS * len(lost)
-    if "11.4" in rules and sum(1 for p in DANISH_CONQUESTS if state["control"].get(p) == "denmark") >= 3:
+    if "11.4" in rules and _danish_occupations(state) >= 3:
         points -= DANISH_PENALTY
     if "11.5" in rules and state["control"].get("Livland") == "saxony":
         points -= SAXON_LIVLAND_PENALTY
     return points
+
+
+def _danish_occupations(state: JSON) -> int:
+    """11.4: the Swedish garrisons Denmark holds, and Holstein-Gottorp when Danish blocks
+    occupy it (it has no garrison to take, 4.7)."""
+    held = sum(1 for p in DANISH_CONQUESTS if state["control"].get(p) == "denmark")
+    occupied = any(board.info(state, n)["nation"] == "denmark" for n in board.blocks_at(state, HOLSTEIN))
+    return held + occupied
 
 
 def victory_level(state: JSON) -> str:

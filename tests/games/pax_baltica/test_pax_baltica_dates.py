@@ -89,9 +89,19 @@ def test_we_are_red_we_are_white(pb):
     """11.4: "If the Danes occupy three of the following territories (Holstein, Bremen-Verden, Wismar or Skane) by the
     end of the game, this results in a further 4 RP loss to Sweden." """
     state = pb.setup("12.4")
-    two = pb.edit(state, control={**state["control"], "Wismar": "denmark"})
-    three = pb.edit(state, control={**state["control"], "Wismar": "denmark", "Bremen-Verden": "denmark"})
-    assert victory.victory_rp(two) - victory.victory_rp(three) == 4
+    two = pb.edit(state, control={**state["control"], "Wismar": "denmark", "Bremen-Verden": "denmark"})
+    three = pb.edit(two, control={**two["control"], "Skane": "denmark"})
+    assert victory.victory_rp(two) - victory.victory_rp(three) == 8 + 4, "11.3 takes 8 for Skane, 11.4 4 more"
+    assert victory.victory_rp(two) == victory.victory_rp(state)
+
+
+def test_we_are_red_we_are_white_holstein_is_holstein_gottorp(pb):
+    """11.4 (reading): Holstein is Holstein-Gottorp, occupied when Danish blocks stand there (it has no garrison,
+    4.7); the Danes' own territories never count."""
+    state = pb.setup("12.4")
+    two = pb.edit(state, control={**state["control"], "Wismar": "denmark", "Bremen-Verden": "denmark"})
+    assert victory.victory_rp(pb.place(two, "Rantzau", "Holstein")) == victory.victory_rp(state)
+    assert victory.victory_rp(state) - victory.victory_rp(pb.place(two, "Rantzau", "Holstein-Gottorp")) == 4
 
 
 def test_a_capital_is_never_kept(pb):
