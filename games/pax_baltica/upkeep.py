@@ -75,7 +75,8 @@ def begin_year(draft: Draft) -> None:
 
 def _dated_entries(draft: Draft) -> None:
     """The dates summary: Hanover leaves Sweden in 1711; Prussia and Hanover join the Allies
-    in 1715; the Turks are removed in 1716; a national event truce ends after its year."""
+    in 1715; the Turks are removed in 1716; a national event truce ends after its year;
+    the blocks excluded "From 1703-1714" (14.2 Denmark 4, Saxony 2) return in 1715."""
     state = draft.state
     year = state["year"]
     if year == 1711 and state["sides"].get("hanover") == 0:
@@ -87,6 +88,10 @@ def _dated_entries(draft: Draft) -> None:
             activate(draft, nation, entry["side"])
     if year == 1716 and "turkey" in state["entries"]:
         _withdraw(draft, "turkey", "out")
+    if year == 1715 and state["excluded"]:
+        for name in state["excluded"]:
+            draft.block(name)["at"] = "pool"
+        draft.set("excluded", [])
     for nation, until in list(state["returns"].items()):
         if year >= until:
             activate(draft, nation, board.side_of(state, nation))

@@ -154,6 +154,15 @@ def test_exclusion_only_from_1703_to_1714(pb):
     assert pb.at(state, "Juel") == "pool", "1718 is after 1714: nothing happens"
 
 
+def test_excluded_blocks_return_after_1714(pb):
+    """14.2 Denmark 4 and Saxony 2: "From 1703-1714 ... must exclude 1 block"; from 1715 it is back in the pool."""
+    state = pb.place(pb.setup("12.4"), "Juel", "out")
+    state = year_start(pb, "12.4", 1714, excluded=["Juel"], blocks=state["blocks"])
+    assert pb.at(state, "Juel") == "out"
+    state = year_start(pb, "12.4", 1715, excluded=["Juel"], blocks=state["blocks"])
+    assert pb.at(state, "Juel") == "pool" and state["excluded"] == []
+
+
 def turkish_siege(pb, place):
     state = pb.setup("12.4")
     state = pb.edit(state, active={**state["active"], "turkey": True}, phase="battle", player1=0, sieges={place: 0})
