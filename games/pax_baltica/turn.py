@@ -271,9 +271,15 @@ def begin_battle_phase(draft: Draft) -> None:
 
 
 def settle_battle_phase(draft: Draft) -> None:
-    """Leave the battle phase once every battle is fought and every siege is resolved."""
+    """Leave the battle phase once every battle is fought and every siege is resolved (a
+    siege or regroup a record play logs in another phase leaves that phase alone)."""
     state = draft.state
-    if state["battle"] is not None or board.battle_territories(state) or state["regroup"] is not None:
+    if (
+        state["phase"] != "battle"
+        or state["battle"] is not None
+        or board.battle_territories(state)
+        or state["regroup"] is not None
+    ):
         return
     if state["sieges"]:
         return

@@ -146,6 +146,7 @@ def test_record_play_applies_refused_rolls_regroups_and_forgone_sieges(pb):
         before = copy.deepcopy(state)
         after = pb.engine.apply(state, move)
         assert state == before and applied(after)
+        assert after["phase"] == "action" and after["acting"] == 0, "the action phase goes on"
 
 
 def test_apply_refuses_what_cannot_be_applied(pb):
