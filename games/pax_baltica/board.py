@@ -101,6 +101,17 @@ def is_enemy_territory(state: JSON, place: str, seat: int) -> bool:
     return side is not None and side != seat and state["active"].get(state["control"][place], False)
 
 
+def is_playable(state: JSON, place: str) -> bool:
+    """12.5: "Playable map area: Denmark, Norway and Sweden" (Sweden without Finland and the
+    provinces); the other scenarios play on the whole map."""
+    playable = state["playable_nations"]
+    if playable is None or is_sea(state, place):
+        return True
+    nation = territory(state, place)["nation"]
+    swedish = state["playable_swedish_territories"]
+    return nation in playable and (nation != "sweden" or swedish is None or place in swedish)
+
+
 def original_nation(state: JSON, place: str) -> str:
     nation = territory(state, place)["nation"]
     return GARRISON_NATION.get(nation, nation)

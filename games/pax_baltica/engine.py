@@ -121,6 +121,7 @@ class PaxBalticaEngine(Engine):
             "sweden_rp_halved": scenario["sweden_rp_halved"],
             "sweden_pool_only_setup": scenario["sweden_pool_only_setup"],
             "playable_nations": scenario["playable_nations"],
+            "playable_swedish_territories": scenario.get("playable_swedish_territories"),
             "victory": scenario["victory"],
             "karl_waiting": "11.1" in scenario["special_rules"]
             and scenario["blocks"].get("Karl XII", {}).get("at") == "Besarabya",

@@ -127,8 +127,7 @@ def _prohibited(state: JSON, seat: int, name: str, place: str) -> Violation | No
         return Violation("10.6 Prussia", "The Prussian block may only attack in Pommern.")
     if mover == "saxony" and nation in ("russia", "ukraine"):
         return Violation("10.3 Saxony", f"Saxon blocks may never enter Russian or Ukrainian territory such as {place}.")
-    playable = state["playable_nations"]
-    if playable is not None and not board.is_sea(state, place) and nation not in playable:
+    if not board.is_playable(state, place):
         return Violation("12.5 The last army", f"{place} is outside the playable map area of this scenario.")
     return None
 

@@ -269,7 +269,11 @@ def deployment_area(state: JSON, name: str) -> tuple[list[str], str]:
         return [p for p, t in territories.items() if t["nation"] in nations]
 
     own_home = {"Estlandska": "Estland", "Savolax": "Savolax", "Pommerska": "Pommern"}
-    if name in own_home and state["control"].get(own_home[name]) == "sweden":
+    if (
+        name in own_home
+        and state["control"].get(own_home[name]) == "sweden"
+        and board.is_playable(state, own_home[name])
+    ):
         return [own_home[name]], "9.1 Sweden"
     special = {
         "Cossacks": (of("russia", "ukraine"), "9.2 Russia"),

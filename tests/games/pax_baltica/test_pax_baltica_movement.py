@@ -154,6 +154,10 @@ def test_playable_area_of_the_last_army(pb):
     state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 2}))
     assert pb.refused(state, "group_move", 0, pb.move("Vastergotland", ("Karl XII", ["Holstein-Gottorp"])), "12.5")
     assert pb.rules(state, "group_move", 0, pb.move("Vastergotland", ("Karl XII", ["Akershus"]))) == []
+    for province in ("Savolax", "Livland", "Pommern"):
+        assert pb.refused(state, "group_move", 0, pb.move("Jamtland", ("Elfsborg", [province])), "12.5"), (
+            f"{province}: Sweden here is Sweden proper, not Finland nor the provinces"
+        )
 
 
 def test_pinned_blocks_stay_and_the_rest_avoid_the_attackers_border(pb):

@@ -72,6 +72,14 @@ def test_swedish_blocks_deploy_in_the_homeland(pb):
     assert pb.refused(state, "draw_block", 0, {"block": "Savolax", "steps": 3, "territory": "Svealand"}, "9.1")
 
 
+def test_savolax_rebuilds_in_sweden_when_its_home_is_off_the_last_armys_map(pb):
+    """9.1: Savolax rebuilds in Savolax, "If those territories are lost ... in the Swedish homeland"; 12.5 plays on
+    "Denmark, Norway and Sweden", so Savolax is out of reach and the block deploys in the homeland."""
+    state = pb.place(year_start(pb, "12.5", year=1719), "Savolax", "pool", 0)
+    assert pb.rules(state, "draw_block", 0, {"block": "Savolax", "steps": 3, "territory": "Svealand"}) == []
+    assert pb.refused(state, "draw_block", 0, {"block": "Savolax", "steps": 3, "territory": "Savolax"}, "9.1")
+
+
 def test_russians_deploy_in_moskva_jaroslav_or_tula(pb):
     """9.2: "Russian blocks may only be deployed in the territories of Moskva, Jaroslav and Tula." """
     state = pb.play(year_start(pb), ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
