@@ -37,7 +37,8 @@ def table_view(state: JSON, seat: int | None = None) -> dict[str, JSON]:
         "conquered": dict(state["lost"]),
         "blocks": visible,
         "face_down_blocks": face_down,
-        "pools": _pools(state),
+        "pools": _pools(state, seat),
+        "pool_sizes": {nation: len(names) for nation, names in _pools(state, None).items()},
         "battle": _battle(state, seat),
         "battles_pending": board.battle_territories(state) if state["phase"] == "battle" else [],
         "sieges_pending": dict(state["sieges"]),
@@ -67,11 +68,16 @@ def _blocks(state: JSON, seat: int | None) -> tuple[dict[str, JSON], list[JSON]]
     return visible, face_down
 
 
-def _pools(state: JSON) -> dict[str, list[str]]:
+def _pools(state: JSON, seat: int | None) -> dict[str, list[str]]:
+    """5.3: the pools stand face down; a seat sees the names in its own nations' pools only
+    (the other side's are counted in ``pool_sizes``)."""
     pools: dict[str, list[str]] = {}
     for name, block in state["blocks"].items():
-        if block["at"] == "pool" and name not in state["excluded"]:
-            pools.setdefault(board.info(state, name)["nation"], []).append(name)
+        if block["at"] != "pool" or name in state["excluded"]:
+            continue
+        nation = board.info(state, name)["nation"]
+        if seat is None or board.side_of(state, nation) == seat:
+            pools.setdefault(nation, []).append(name)
     return pools
 
 

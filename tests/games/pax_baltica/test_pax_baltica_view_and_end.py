@@ -18,6 +18,14 @@ def test_the_other_sides_blocks_stand_face_down(pb):
     assert "Pjotr I" in pb.engine.view(state)["blocks"]
 
 
+def test_the_other_sides_pools_are_only_counted(pb):
+    """5.3: pool blocks "are always kept face-down": a seat sees its own pools' blocks, the other side's only counted."""
+    state = pb.setup("12.1")
+    swedish, arbiter = pb.engine.view(state, 0), pb.engine.view(state)
+    assert set(swedish["pools"]) == {"sweden"} and swedish["pool_sizes"] == arbiter["pool_sizes"]
+    assert arbiter["pool_sizes"]["russia"] == len(arbiter["pools"]["russia"]) > 0
+
+
 def test_spying_reveals_the_neighbouring_blocks(pb):
     """3.41 Spying: "The opponent has to flip all blocks within that territory and reveal them." """
     state = pb.actions(pb.setup("12.1"))
