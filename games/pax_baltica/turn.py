@@ -366,6 +366,9 @@ def british_triggers(draft: Draft) -> None:
         return
     (swedish, allied), invaded = sea_power_and_invasion(state)
     if state["active"].get("britain"):
+        british = state["blocks"]["British Warship"]["at"]
+        if british not in board.OFF_MAP and not board.is_sea(state, british):
+            swedish += 1  # "Count the British block ... if in play", in Portsmouth too
         if swedish > allied or state["control"].get("Nyen") == "sweden" and state["st_petersburg"]:
             draft.at("active")["britain"] = False
             draft.block("British Warship")["at"] = "out"

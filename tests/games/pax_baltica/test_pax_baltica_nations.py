@@ -258,6 +258,18 @@ def test_the_british_warship_enters_when_the_allies_rule_the_sea(pb):
     assert state["active"]["britain"] is False and pb.at(state, "British Warship") == "out"
 
 
+def test_the_british_warship_in_portsmouth_counts_for_sweden(pb):
+    """10.8: it deactivates if "The Swedish player has more warship blocks at sea than the Allies. Count the British
+    block when determining total strength of the Swedish warship blocks if in play." """
+    state = pb.place(pb.setup("12.4"), "British Warship", "Portsmouth")
+    state = pb.edit(state, active={**state["active"], "britain": True}, phase="supply", player1=0, done=[])
+    stays = pb.place(state, "Wattrang", "Svealand")
+    stays = pb.play(stays, ("supply_check", 0, {"losses": []}), ("supply_check", 1, {"losses": []}))
+    assert stays["active"]["britain"] and pb.at(stays, "British Warship") == "Portsmouth", "1 + 1 against 2"
+    leaves = pb.play(state, ("supply_check", 0, {"losses": []}), ("supply_check", 1, {"losses": []}))
+    assert leaves["active"]["britain"] is False and pb.at(leaves, "British Warship") == "out", "2 + 1 against 2"
+
+
 def test_losing_the_british_warship_is_a_british_truce(pb):
     """10.8: "If the British warship block is lost in combat, Great Britain is forced to a TRUCE." """
     state = pb.setup("12.4")
