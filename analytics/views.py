@@ -28,9 +28,15 @@ CLUB = OpenApiParameter("club", str, description="A club's slug; without it, eve
 
 
 class AsOfPagination(LimitOffsetPagination):
+    """Adds ``as_of``, read before the page: the rows are then at least that fresh."""
+
+    def paginate_queryset(self, queryset, request, view=None):
+        self.as_of = selectors.as_of()
+        return super().paginate_queryset(queryset, request, view)
+
     def get_paginated_response(self, data):
         response = super().get_paginated_response(data)
-        response.data = {"as_of": selectors.as_of(), **response.data}
+        response.data = {"as_of": self.as_of, **response.data}
         return response
 
 
@@ -100,11 +106,11 @@ class PlayerRatingsView(ListAPIView):
     @extend_schema(parameters=[GAME])
     def list(self, request, *args, **kwargs):
         game = game_param(request)
+        response = super().list(request, *args, **kwargs)
         current = {
             scope: None if rating is None else CurrentRatingSerializer(rating).data
             for scope, rating in selectors.current_ratings(self.player(), game).items()
         }
-        response = super().list(request, *args, **kwargs)
         response.data = {
             "as_of": response.data.pop("as_of"),
             "player": selectors.player_ref(self.player()),
