@@ -6,20 +6,16 @@ import subprocess
 import sys
 import threading
 import time
-import uuid
 from pathlib import Path
 
 import kombu.exceptions
 import psycopg
 import pytest
-import redis
-from django.conf import settings
 from django.db import connection, connections, transaction
 
 from analytics import selectors, services
 from analytics.models import Checkpoint, PlayResult, Rating, RatingChange
 from analytics.tasks import project_all
-from config.celery import app as celery_app
 from records import services as records
 from records.models import Event
 from tests.analytics.conftest import project_committed
@@ -137,24 +133,13 @@ def _test_database_url() -> str:
 
 
 @pytest.fixture
-def worker_queue(committed_db):
-    """A queue of its own for this test's worker, so no other worker or old message interferes."""
-    queue = f"analytics-test-{uuid.uuid4().hex}"
-    default = celery_app.conf.task_default_queue
-    celery_app.conf.task_default_queue = queue
-    yield queue
-    celery_app.conf.task_default_queue = default
-    redis.Redis.from_url(settings.REDIS_URL).delete(queue)
-
-
-@pytest.fixture
-def start_worker(worker_queue):
+def start_worker(committed_db, wake_up_queue):
     """Start ``celery -A config worker`` on the test database and queue; killed at the end."""
     started = []
 
     def start() -> subprocess.Popen:
         env = {**os.environ, "DATABASE_URL": _test_database_url()}
-        command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", worker_queue, "--pool=solo"]
+        command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", wake_up_queue, "--pool=solo"]
         command += ["--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=WARNING"]
         process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
         started.append(process)
