@@ -40,9 +40,6 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="a tenth of the data: a smoke run")
     args = parser.parse_args()
     os.environ["DATABASE_URL"] = bench_database()
-    # Appends wake the projector through the broker; no worker runs here, so the wake-ups
-    # go to a queue of the bench's own (Redis database 15), emptied at the end.
-    os.environ["REDIS_URL"] = urlunsplit(urlsplit(os.environ["REDIS_URL"])._replace(path="/15"))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
@@ -53,10 +50,15 @@ def main() -> int:
     from bench import measures
 
     scale = 0.1 if args.quick else 1.0
-    sections = measures.run_all(scale=scale)
-    from config.celery import app
+    from config.celery import app, drop_queue
 
-    app.control.purge()
+    # Appends wake the projector through the broker; no worker runs here, so the wake-ups go
+    # to a queue of the bench's own, dropped at the end.
+    app.conf.task_default_queue = "tablelog-bench"
+    try:
+        sections = measures.run_all(scale=scale)
+    finally:
+        drop_queue("tablelog-bench")
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     header = [
         "# Benchmark results",

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from config.celery import app as celery_app
+from config.celery import drop_queue
 from records import services
 from records.models import Membership, Player, Role
 
@@ -16,6 +20,19 @@ from records.models import Membership, Player, Role
 def _fast_password_hashing(settings):
     """Real hashing costs a third of a second per user; the tests make many users."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def wake_up_queue():
+    """A Celery queue of this test's own: the projector wake-ups its commits send go there (to
+    its worker, if it starts one) and are dropped afterwards, instead of piling up in the
+    shared Redis where no worker listens."""
+    queue = f"tablelog-test-{uuid.uuid4().hex}"
+    default = celery_app.conf.task_default_queue
+    celery_app.conf.task_default_queue = queue
+    yield queue
+    celery_app.conf.task_default_queue = default
+    drop_queue(queue)
 
 
 def _event_triggers(enabled: bool) -> None:

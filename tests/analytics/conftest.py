@@ -5,30 +5,14 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-import uuid
 
 import pytest
-import redis
-from django.conf import settings
 
 from analytics import selectors, services
-from config.celery import app as celery_app
 from records import services as records
 from records.models import Event, Play
 
 DAY = dt.date(2025, 3, 1)
-
-
-@pytest.fixture(autouse=True)
-def wake_up_queue():
-    """A Celery queue of this test's own: the wake-ups its commits send go there (to its worker,
-    if it starts one) and are dropped afterwards, instead of piling up where no worker listens."""
-    queue = f"analytics-test-{uuid.uuid4().hex}"
-    default = celery_app.conf.task_default_queue
-    celery_app.conf.task_default_queue = queue
-    yield queue
-    celery_app.conf.task_default_queue = default
-    redis.Redis.from_url(settings.REDIS_URL).delete(queue)
 
 
 @pytest.fixture
