@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable
-from statistics import mean, median
+from statistics import mean
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
-from django.db.models import Q, QuerySet
+from django.db.models import Aggregate, Avg, Count, F, FloatField, Max, Min, Q, QuerySet
+from django.db.models.functions import Floor
 from django.shortcuts import get_object_or_404
 
 from analytics.models import Checkpoint, PlayResult, Rating, RatingChange, SeatResult
@@ -177,60 +178,73 @@ def head_to_head(player: Player, other: Player) -> dict:
     }
 
 
+class Median(Aggregate):
+    function = "percentile_cont"
+    template = "%(function)s(0.5) WITHIN GROUP (ORDER BY %(expressions)s)"
+    output_field = FloatField()
+
+
 def game_stats(game: str, clubs: QuerySet[Club], club: Club | None) -> dict:
-    """Statistics of one game over ``clubs``; with ``club``, also its champions there."""
-    results = list(PlayResult.objects.filter(game=game, club__in=clubs))
-    seats = list(SeatResult.objects.filter(result__in=results).select_related("result", "player__club"))
-    competitive = [s for s in seats if not s.result.cooperative]
-    cooperative = [r for r in results if r.cooperative]
-    lengths = [r.length_seconds for r in results if r.length_seconds is not None]
+    """Statistics of one game over ``clubs``; with ``club``, also its champions there. Every
+    figure is an aggregate in the database, so the cost does not grow with rows fetched."""
+    results = PlayResult.objects.filter(game=game, club__in=clubs)
+    seats = SeatResult.objects.filter(result__in=results)
+    competitive = seats.filter(result__cooperative=False)
+    totals = results.aggregate(
+        plays=Count("pk"),
+        cooperative_plays=Count("pk", filter=Q(cooperative=True)),
+        cooperative_won=Count("pk", filter=Q(cooperative=True, won=True)),
+        average_length=Avg("length_seconds"),
+    )
+    wins = Count("pk", filter=Q(winner=True))
     return {
         "game": game,
         "club": None if club is None else club.slug,
-        "plays": len(results),
-        "cooperative": tally(len(cooperative), sum(r.won for r in cooperative)),
-        "player_counts": [
-            {"player_count": n, "plays": count} for n, count in sorted(Counter(r.player_count for r in results).items())
+        "plays": totals["plays"],
+        "cooperative": tally(totals["cooperative_plays"], totals["cooperative_won"]),
+        "player_counts": list(results.values("player_count").annotate(plays=Count("pk")).order_by("player_count")),
+        "seat_advantage": [
+            {"seat": row["seat"], **tally(row["plays"], row["wins"])}
+            for row in competitive.values("seat").annotate(plays=Count("pk"), wins=wins).order_by("seat")
         ],
-        "seat_advantage": _grouped(competitive, lambda s: s.seat, "seat"),
-        "scores": score_distribution([s.score for s in seats if s.score is not None]),
-        "average_length_seconds": round(mean(lengths), 1) if lengths else None,
-        "end_reasons": [
-            {"reason": reason, "plays": count}
-            for reason, count in sorted(Counter(r.reason for r in results).items(), key=lambda i: (-i[1], i[0]))
-        ],
+        "scores": score_distribution(seats.exclude(score=None)),
+        "average_length_seconds": None if totals["average_length"] is None else round(totals["average_length"], 1),
+        "end_reasons": list(results.values("reason").annotate(plays=Count("pk")).order_by("-plays", "reason")),
         "champions": None if club is None else champions(competitive),
     }
 
 
-def score_distribution(scores: list[float]) -> dict:
+def score_distribution(seats: QuerySet[SeatResult]) -> dict:
     """Count, range, mean, median and a histogram in bins of ``SCORE_BIN`` points."""
-    if not scores:
+    summary = seats.aggregate(
+        count=Count("pk"), min=Min("score"), max=Max("score"), mean=Avg("score"), median=Median("score")
+    )
+    if not summary["count"]:
         return {"count": 0, "min": None, "max": None, "mean": None, "median": None, "histogram": []}
-    bins = Counter(int(score // SCORE_BIN) * SCORE_BIN for score in scores)
+    bins = seats.annotate(low=Floor(F("score") / SCORE_BIN) * SCORE_BIN).values("low").annotate(count=Count("pk"))
     return {
-        "count": len(scores),
-        "min": min(scores),
-        "max": max(scores),
-        "mean": round(mean(scores), 4),
-        "median": median(scores),
-        "histogram": [{"from": low, "to": low + SCORE_BIN, "count": bins[low]} for low in sorted(bins)],
+        **summary,
+        "mean": round(summary["mean"], 4),
+        "histogram": [
+            {"from": int(row["low"]), "to": int(row["low"]) + SCORE_BIN, "count": row["count"]}
+            for row in bins.order_by("low")
+        ],
     }
 
 
-def champions(seats: list[SeatResult]) -> list[dict]:
+def champions(seats: QuerySet[SeatResult]) -> list[dict]:
     """The players with the most wins (at least one) among those with at least
     ``CHAMPION_MIN_PLAYS`` plays; players tied on wins share the title."""
-    players: dict[int, list[SeatResult]] = defaultdict(list)
-    for seat in seats:
-        players[seat.player_id].append(seat)
-    eligible = {p: record_of(s) for p, s in players.items() if len(s) >= CHAMPION_MIN_PLAYS}
-    most = max((r["wins"] for r in eligible.values()), default=0)
-    return [
-        {**player_ref(players[p][0].player), **eligible[p]}
-        for p in sorted(eligible)
-        if most and eligible[p]["wins"] == most
-    ]
+    eligible = list(
+        seats.values("player")
+        .annotate(plays=Count("pk"), wins=Count("pk", filter=Q(winner=True)))
+        .filter(plays__gte=CHAMPION_MIN_PLAYS)
+    )
+    most = max((row["wins"] for row in eligible), default=0)
+    best = sorted(row["player"] for row in eligible if most and row["wins"] == most)
+    people = Player.objects.select_related("club").in_bulk(best)
+    by_player = {row["player"]: row for row in eligible}
+    return [{**player_ref(people[p]), **tally(by_player[p]["plays"], by_player[p]["wins"])} for p in best]
 
 
 def leaderboard(club: Club | None, game: str, clubs: QuerySet[Club]) -> QuerySet[Rating]:
