@@ -2,7 +2,8 @@
 beat until Ctrl-C, which stops everything this started.
 
 With no DATABASE_URL / REDIS_URL, the embedded PostgreSQL and Redis are started first (see
-``config.embedded``) and handed to every process, so nothing needs to be installed.
+``config.embedded``) and handed to every process, so nothing needs to be installed; Ctrl-C
+stops them too, and their data waits in the data folder for the next start.
 """
 
 import os
@@ -18,7 +19,14 @@ ADDRESS = os.environ.get("TABLELOG_ADDRESS", "127.0.0.1:8000")
 
 def main() -> int:
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings")
-    embedded.fill_in(env)
+    servers = embedded.fill_in(env)
+    try:
+        return serve(env)
+    finally:
+        embedded.stop(servers)
+
+
+def serve(env: dict[str, str]) -> int:
     manage = [sys.executable, "manage.py"]
     subprocess.run([*manage, "migrate", "--no-input", "-v", "0"], env=env, check=True)
     subprocess.run([*manage, "load_demo"], env=env, check=True)
@@ -32,7 +40,7 @@ def main() -> int:
     ]
     print(
         f"\nTablelog is running: http://{ADDRESS}/api/v1/  (docs: http://{ADDRESS}/api/docs/)\n"
-        "Ctrl-C stops the web server, the worker and beat.\n",
+        "Ctrl-C stops the web server, the worker, beat and any embedded server.\n",
         flush=True,
     )
     try:

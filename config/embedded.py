@@ -18,12 +18,28 @@ import redis
 DATA_DIR = Path(os.environ.get("TABLELOG_DATA", Path(__file__).resolve().parent.parent / "var"))
 
 
-def fill_in(environ) -> None:
-    """Point DATABASE_URL / REDIS_URL at the embedded servers where they are unset."""
+def fill_in(environ) -> list[str]:
+    """Point DATABASE_URL / REDIS_URL at the embedded servers where they are unset; returns
+    the names of the servers that are embedded."""
+    embedded = []
     if not environ.get("DATABASE_URL"):
         environ["DATABASE_URL"] = database_url()
+        embedded.append("postgresql")
     if not environ.get("REDIS_URL"):
         environ["REDIS_URL"] = redis_url()
+        embedded.append("redis")
+    return embedded
+
+
+def stop(servers: list[str]) -> None:
+    """Stop embedded servers (their data stays in the data folder for the next start)."""
+    if "redis" in servers:
+        redis.Redis(unix_socket_path=str(DATA_DIR / "redis" / "redis.sock")).shutdown()
+    if "postgresql" in servers:
+        from pgserver import postgres_server
+
+        server = postgres_server.PostgresServer._instances[(DATA_DIR / "pg").resolve()]
+        postgres_server.pg_ctl(["-w", "stop"], pgdata=server.pgdata, user=server.system_user)
 
 
 def database_url() -> str:

@@ -2,8 +2,8 @@
 lives in a local folder and survives a restart."""
 
 import psycopg
+import pytest
 import redis
-from pgserver import postgres_server
 
 from config import embedded
 
@@ -11,13 +11,14 @@ from config import embedded
 def test_embedded_postgres_starts_in_the_data_folder(tmp_path, monkeypatch):
     monkeypatch.setattr(embedded, "DATA_DIR", tmp_path)
     url = embedded.database_url()
-    server = postgres_server.PostgresServer._instances[(tmp_path / "pg").resolve()]
     try:
         with psycopg.connect(url) as connection:
             assert connection.execute("SELECT 1 + 1").fetchone() == (2,)
         assert (tmp_path / "pg" / "PG_VERSION").exists()
     finally:
-        postgres_server.pg_ctl(["-w", "stop"], pgdata=server.pgdata, user=server.system_user)
+        embedded.stop(["postgresql"])
+    with pytest.raises(psycopg.OperationalError):
+        psycopg.connect(url, connect_timeout=2)
 
 
 def test_embedded_redis_keeps_its_data_across_a_restart(tmp_path, monkeypatch):
@@ -30,4 +31,4 @@ def test_embedded_redis_keeps_its_data_across_a_restart(tmp_path, monkeypatch):
         again = redis.Redis.from_url(embedded.redis_url().replace("redis+socket://", "unix://"))
         assert again.get("tablelog") == b"kept"
     finally:
-        redis.Redis.from_url(url.replace("redis+socket://", "unix://")).shutdown(nosave=True)
+        embedded.stop(["redis"])
