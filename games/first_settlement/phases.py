@@ -396,12 +396,12 @@ def hardship(d: Draft, seat: int, data: JSON, turn: int) -> None:
 
 
 def _kick_out(d: Draft, seat: int, target: int | None) -> None:
-    """Kicked Out: Lose 1 CT, It goes to another random player."""
+    """Kicked Out: Lose 1 CT, It goes to another random player (to nobody when no other colony still plays)."""
     colony = d.colony(seat)
     if colony["colonists"] == 0:
         return
     others = [other for other, c in enumerate(d.state["colonies"]) if other != seat and not c["gave_up"]]
-    if target not in others:
+    if target not in others and (others or target is not None):
         d.refuse(
             section("hardship"), f"Kicked Out: the CT goes to another player still in the game {others}, not {target}."
         )

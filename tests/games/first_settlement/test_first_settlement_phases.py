@@ -496,12 +496,36 @@ def test_kicked_out_goes_to_a_colony_still_playing_and_needs_a_colonist(table):
     assert table.play(empty, "hardship", 0, {"cards": cards, "kicked_out_to": [1]})["colonies"][1]["colonists"] == 10
 
 
+def test_kicked_out_when_no_other_colony_still_plays_loses_the_colonist(table):
+    """HARDSHIP PHASE: "Kicked Out: Lose 1 CT, It goes to another random player." When every other colony
+    gave up there is no player to receive it: the CT is lost all the same and no seat is named."""
+    state = table.at(table.founded(3), "hardship", colonists=5)
+    state["colonies"][1]["gave_up"] = True
+    state["colonies"][2]["gave_up"] = True
+    cards = table.hardships(10, "Kicked Out")
+    assert table.rules(state, "hardship", 0, {"cards": cards}) == []
+    assert colony_after(table, state, "hardship", {"cards": cards})["colonists"] == 4
+    assert table.rules(state, "hardship", 0, {"cards": cards, "kicked_out_to": [1]}) == ["HARDSHIP PHASE"]
+
+
 def test_a_wrong_leader_to_replace_is_refused(table, founded):
     """LEADER DECK: "when a Leader is lost, a new card is drawn to replace them": the leader replaced is the
     colony's own."""
     state = table.at(founded, "hardship", leaders=["Farmer"])
     new = {"cards": table.hardships(10, "Lose Leader"), "new_leaders": [{"drawn": "Soldier", "replaces": "Minister"}]}
     assert table.rules(state, "hardship", 0, new) == ["HARDSHIP PHASE"]
+
+
+def test_a_lost_leader_is_discarded_before_the_new_one_is_drawn(table, founded):
+    """LEADER DECK: "when a Leader is lost, a new card is drawn to replace them": the lost Farmer is on the
+    discard pile when the empty draw pile is reshuffled, so it may be drawn again."""
+    state = table.at(founded, "hardship", leaders=["Farmer"])
+    state["decks"]["leader"] = {"draw": {}, "discard": {}}
+    new = {"cards": table.hardships(10, "Lose Leader"), "new_leaders": [{"drawn": "Farmer"}]}
+    assert table.rules(state, "hardship", 0, new) == []
+    after = table.play(state, "hardship", 0, new)
+    assert after["colonies"][0]["leaders"] == ["Farmer"]
+    assert after["decks"]["leader"] == {"draw": {}, "discard": {}}
 
 
 # Rules each card or phase states once, not covered above
