@@ -176,6 +176,7 @@ def test_events_re_roll_under_13_1(pb):
     state = pb.edit(pb.setup("12.5", optional_rules=["13.1"]), last_event=[True, False])
     assert pb.rules(state, "action_roll", 0, {"roll": 3, "rerolled_from": [6, 6]}) == []
     assert pb.refused(state, "action_roll", 0, {"roll": 3, "rerolled_from": [2]}, "13.0")
+    assert pb.rules(state, "action_roll", 0, {"roll": 6}) == []  # "may re-roll": the player may keep it
 
 
 def test_allied_re_roll_never_of_a_6(pb):
