@@ -23,7 +23,7 @@ from django.utils.text import slugify
 from analytics import ratings
 from analytics.models import Checkpoint, PlayResult, Rating, RatingChange, SeatResult
 from games.contract import Outcome
-from records.models import Play, Status
+from records.models import Event, Play, Status
 
 PROJECTION = "results_and_ratings"
 BATCH_SIZE = 1000
@@ -114,14 +114,17 @@ def project_plays(*, play_ids: Iterable[int]) -> None:
     earliest point any of them held before or holds now. Under the projection's lock (which
     the batch calling it holds already: advisory locks nest within a session)."""
     _lock(PROJECTION)
-    for scope, start in derive_results(play_ids=play_ids).items():
+    starts, players = derive_results(play_ids=play_ids)
+    mark_first_plays(players)
+    for scope, start in starts.items():
         refold(scope=scope, start=start)
 
 
 @transaction.atomic
-def derive_results(*, play_ids: Iterable[int]) -> dict[Scope, OrderKey]:
-    """Replace the results of these plays (none for a play not finished) and return, per
-    rating scope they touch, the earliest order key from which its ratings must be refolded."""
+def derive_results(*, play_ids: Iterable[int]) -> tuple[dict[Scope, OrderKey], set[int]]:
+    """Replace the results of these plays (none for a play not finished). Returns, per rating
+    scope they touch, the earliest order key from which its ratings must be refolded, and the
+    players whose first plays must be marked again (:func:`mark_first_plays`)."""
     play_ids = sorted(set(play_ids))
     old = PlayResult.objects.filter(play_id__in=play_ids)
     starts: dict[Scope, OrderKey] = {}
@@ -129,13 +132,17 @@ def derive_results(*, play_ids: Iterable[int]) -> dict[Scope, OrderKey]:
         _widen(starts, result)
     players = set(SeatResult.objects.filter(result__in=old).values_list("player_id", flat=True))
     old.delete()
-    for play in Play.objects.filter(pk__in=play_ids, status=Status.FINISHED).prefetch_related("seats"):
-        result = _store_result(play)
+    finished = list(Play.objects.filter(pk__in=play_ids, status=Status.FINISHED).prefetch_related("seats"))
+    lengths = _lengths([play.pk for play in finished])
+    results = PlayResult.objects.bulk_create([_result_of(play, lengths.get(play.pk)) for play in finished])
+    SeatResult.objects.bulk_create(
+        [seat for play, result in zip(finished, results) for seat in _seat_results(play, result)], batch_size=2000
+    )
+    for play, result in zip(finished, results):
         players |= {seat.player_id for seat in play.seats.all()}
         if result.rated:
             _widen(starts, result)
-    _mark_first_plays(players)
-    return dict(sorted(starts.items(), key=lambda item: _scope_order(item[0])))
+    return dict(sorted(starts.items(), key=lambda item: _scope_order(item[0]))), players
 
 
 def _widen(starts: dict[Scope, OrderKey], result: PlayResult) -> None:
@@ -152,14 +159,21 @@ def _scope_order(scope: Scope) -> tuple[int, str]:
     return (scope[0] or 0, scope[1])
 
 
-def _store_result(play: Play) -> PlayResult:
+def _lengths(play_ids: list[int]) -> dict[int, int]:
+    """Seconds from the first to the last ``occurred_at`` of each play that gives table time."""
+    spans = (
+        Event.objects.filter(play_id__in=play_ids, occurred_at__isnull=False)
+        .values("play_id")
+        .annotate(first=Min("occurred_at"), last=Max("occurred_at"))
+    )
+    return {row["play_id"]: int((row["last"] - row["first"]).total_seconds()) for row in spans}
+
+
+def _result_of(play: Play, length: int | None) -> PlayResult:
     outcome = Outcome.from_dict(play.outcome)
     seats = list(play.seats.all())
-    last = 1 + max((p for seat, p in enumerate(outcome.places) if seat not in outcome.blamed), default=0)
-    timing = play.events.filter(occurred_at__isnull=False).aggregate(first=Min("occurred_at"), last=Max("occurred_at"))
-    length = None if timing["first"] is None else int((timing["last"] - timing["first"]).total_seconds())
     sides = {seat.team or f"seat:{seat.position}" for seat in seats}
-    result = PlayResult.objects.create(
+    return PlayResult(
         play=play,
         club_id=play.club_id,
         game=game_key(play),
@@ -173,7 +187,12 @@ def _store_result(play: Play) -> PlayResult:
         low_score_wins=_low_score_wins(outcome),
         rated=not outcome.cooperative and len(sides) >= 2,
     )
-    SeatResult.objects.bulk_create(
+
+
+def _seat_results(play: Play, result: PlayResult) -> list[SeatResult]:
+    outcome = Outcome.from_dict(play.outcome)
+    last = 1 + max((p for seat, p in enumerate(outcome.places) if seat not in outcome.blamed), default=0)
+    return [
         SeatResult(
             result=result,
             player_id=seat.player_id,
@@ -185,9 +204,8 @@ def _store_result(play: Play) -> PlayResult:
             winner=seat.position in outcome.winners,
             blamed=seat.position in outcome.blamed,
         )
-        for seat in seats
-    )
-    return result
+        for seat in play.seats.all()
+    ]
 
 
 def _low_score_wins(outcome: Outcome) -> bool:
@@ -198,7 +216,7 @@ def _low_score_wins(outcome: Outcome) -> bool:
     return max(best) <= min(outcome.scores) < max(outcome.scores)
 
 
-def _mark_first_plays(player_ids: set[int]) -> None:
+def mark_first_plays(player_ids: set[int]) -> None:
     """Flag each player's first play of each game; a play logged late can take the flag over."""
     if not player_ids:
         return
@@ -327,9 +345,13 @@ def rebuild(*, since: dt.date | None = None, progress: Progress = _no_progress) 
     stale = PlayResult.objects.filter(played_on__gte=point[0]).values_list("play_id", flat=True)
     play_ids = iter(progress(sorted(set(plays) | set(stale)), "results"))
     starts: dict[Scope, OrderKey] = {}
+    players: set[int] = set()
     while chunk := list(islice(play_ids, BATCH_SIZE)):
-        for scope, start in derive_results(play_ids=chunk).items():
+        chunk_starts, chunk_players = derive_results(play_ids=chunk)
+        players |= chunk_players
+        for scope, start in chunk_starts.items():
             starts[scope] = min(starts.get(scope, start), start)
+    mark_first_plays(players)
     for club_id, game in PlayResult.objects.values_list("club_id", "game").distinct():
         for scope in _scopes(club_id, game):
             starts[scope] = min(starts.get(scope, point), point)
