@@ -7,6 +7,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlencode
 
 import kombu.exceptions
 import psycopg
@@ -127,9 +128,12 @@ def test_an_append_succeeds_even_when_the_wake_up_cannot_be_sent(committed_db, c
 
 
 def _test_database_url() -> str:
+    """The test database as a URL, for another connection or process. Host and port go in the
+    query, so a socket folder (the embedded server's) works as well as a TCP host."""
     db = connection.settings_dict
+    where = {"host": db["HOST"] or db["OPTIONS"].get("host"), "port": db["PORT"] or db["OPTIONS"].get("port")}
     password = f":{db['PASSWORD']}" if db["PASSWORD"] else ""
-    return f"postgresql://{db['USER']}{password}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    return f"postgresql://{db['USER']}{password}@/{db['NAME']}?{urlencode({k: v for k, v in where.items() if v})}"
 
 
 @pytest.fixture
