@@ -167,18 +167,23 @@ def test_ukraine_belongs_to_russia_until_it_enters(pb):
     assert board.controller_side(state, "Sivershchyna") == 0 and pb.at(state, "Mazepa") == "pool"
 
 
+def killed_at_poltava(pb, state, block: str):
+    """``block`` (Sweden's side) is killed at Poltava by Repnin's attack in round 1."""
+    state = pb.place(pb.place(state, block, "Poltava", 1), "Repnin", "Poltava")
+    state = pb.edit(state, phase="battle", player1=1, attacks={"Poltava": 1})
+    state = pb.play(
+        state, ("start_battle", 1, {"territory": "Poltava"}), ("combat_fire", 0, {"block": block, "dice": [6]})
+    )
+    return pb.play(state, ("combat_fire", 1, {"block": "Repnin", "dice": [1, 6, 6, 6]}))
+
+
 def test_ukraine_rejoins_russia_when_mazepa_dies(pb):
     """10.7: "Ukraine rejoins Russia as soon as the Mazepa block is killed." """
     state = pb.setup("12.1")
     state = pb.edit(
         state, active={**state["active"], "ukraine": True}, control={**state["control"], "Poltava": "ukraine"}
     )
-    state = pb.place(pb.place(state, "Mazepa", "Poltava", 1), "Repnin", "Poltava")
-    state = pb.edit(state, phase="battle", player1=1, attacks={"Poltava": 1})
-    state = pb.play(
-        state, ("start_battle", 1, {"territory": "Poltava"}), ("combat_fire", 0, {"block": "Mazepa", "dice": [6]})
-    )
-    state = pb.play(state, ("combat_fire", 1, {"block": "Repnin", "dice": [1, 6, 6, 6]}))
+    state = killed_at_poltava(pb, state, "Mazepa")
     assert state["active"]["ukraine"] is False and state["control"]["Poltava"] == "russia"
 
 
@@ -187,12 +192,7 @@ def test_the_turks_make_truce_when_all_their_blocks_are_lost(pb):
     TRUCE." """
     state = pb.setup("12.1")
     state = pb.edit(state, active={**state["active"], "turkey": True})
-    state = pb.place(pb.place(state, "Turkish Army", "Poltava", 1), "Repnin", "Poltava")
-    state = pb.edit(state, phase="battle", player1=1, attacks={"Poltava": 1})
-    state = pb.play(
-        state, ("start_battle", 1, {"territory": "Poltava"}), ("combat_fire", 0, {"block": "Turkish Army", "dice": [6]})
-    )
-    state = pb.play(state, ("combat_fire", 1, {"block": "Repnin", "dice": [1, 6, 6, 6]}))
+    state = killed_at_poltava(pb, state, "Turkish Army")
     assert state["active"]["turkey"] is False and state["truces"]["turkey"] == 1700
 
 
@@ -223,12 +223,7 @@ def test_mazepa_never_returns_while_the_allies_hold_sivershchyna(pb):
     state = pb.edit(
         state, active={**state["active"], "ukraine": True}, control={**state["control"], "Poltava": "ukraine"}
     )
-    state = pb.place(pb.place(state, "Mazepa", "Poltava", 1), "Repnin", "Poltava")
-    state = pb.edit(state, phase="battle", player1=1, attacks={"Poltava": 1})
-    state = pb.play(
-        state, ("start_battle", 1, {"territory": "Poltava"}), ("combat_fire", 0, {"block": "Mazepa", "dice": [6]})
-    )
-    state = pb.play(state, ("combat_fire", 1, {"block": "Repnin", "dice": [1, 6, 6, 6]}))
+    state = killed_at_poltava(pb, state, "Mazepa")
     assert state["control"]["Sivershchyna"] == "russia" and pb.at(state, "Mazepa") == "out"
 
 
