@@ -74,6 +74,12 @@ def owner(state: JSON, name: str) -> int | None:
     return side_of(state, nation) if state["active"].get(nation) else None
 
 
+def commanders(state: JSON) -> dict[str, int | None]:
+    """Nation -> the seat commanding its blocks, for the nations at war: ``owner`` for every
+    block at once (``commanders(state).get(nation)``), for the loops over all blocks."""
+    return {nation: side_of(state, nation) for nation, at_war in state["active"].items() if at_war}
+
+
 def on_map(state: JSON, name: str) -> bool:
     return state["blocks"][name]["at"] not in OFF_MAP
 
@@ -201,13 +207,13 @@ def map_has_borders(state: JSON) -> bool:
 def battle_territories(state: JSON) -> list[str]:
     """Territories and sea zones where both sides have blocks on the map (a hot path of the
     fold, hence the plain loop)."""
-    printed, active, sides = state["tables"]["blocks"], state["active"], state["sides"]
-    seats_at: dict[str, set[int]] = {}
+    printed, seats = state["tables"]["blocks"], commanders(state)
+    held: tuple[set[str], set[str]] = (set(), set())
     for name, block in state["blocks"].items():
         place = block["at"]
         if place in OFF_MAP or block["aboard"]:
             continue
-        nation = printed[name]["nation"]
-        if active.get(nation):
-            seats_at.setdefault(place, set()).add(sides[nation])
-    return sorted(place for place, seats in seats_at.items() if len(seats) == 2)
+        seat = seats.get(printed[name]["nation"])
+        if seat is not None:
+            held[seat].add(place)
+    return sorted(held[0] & held[1])

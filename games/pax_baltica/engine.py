@@ -140,20 +140,22 @@ class PaxBalticaEngine(Engine):
         phase = state["phase"]
         if phase == "finished":
             return [Violation(turn.PHASE_RULES[phase], "The scenario has ended; no move may follow.")]
-        if move.type not in turn.legal_event_types(state) and state["pending_force_march"]:
+        legal = turn.legal_event_types(state)
+        if move.type not in legal and state["pending_force_march"]:
             due = ", ".join(state["pending_force_march"])
             return [
                 Violation(
                     "4.5 Force-marching", f"Roll for the force-marching blocks ({due}) once all movement is done."
                 )
             ]
-        if move.type not in turn.legal_event_types(state):
-            allowed = ", ".join(turn.legal_event_types(state))
+        if move.type not in legal:
+            allowed = ", ".join(legal)
             return [
                 Violation(turn.phase_rule(state), f"A {move.type} is not possible now; the table expects: {allowed}.")
             ]
-        if move.seat is None or move.seat not in turn.active_seats(state):
-            waiting = " or ".join(f"the {board.SIDE_NAMES[s]} player" for s in turn.active_seats(state))
+        seats = turn.active_seats(state)
+        if move.seat is None or move.seat not in seats:
+            waiting = " or ".join(f"the {board.SIDE_NAMES[s]} player" for s in seats)
             return [Violation(turn.phase_rule(state), f"It is not your move: waiting for {waiting}.")]
         if move.type in turn.ACTION_ORDER:
             problems = actions.action_cost_problems(state, move)

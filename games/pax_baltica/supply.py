@@ -93,9 +93,10 @@ def _carries_supply(state: JSON, place: str, seat: int) -> bool:
 def required_losses(state: JSON, seat: int) -> dict[str, int]:
     """7.3-7.5: territory -> attrition steps owed by the seat's blocks there. Each nation's
     support trains feed only that nation's blocks (7.4); blocks never die of attrition."""
+    foraging = _foraging_blocks(state, seat)
     owed = {}
-    for place in sorted({state["blocks"][n]["at"] for n in _foraging_blocks(state, seat)}):
-        names = [n for n in _foraging_blocks(state, seat) if state["blocks"][n]["at"] == place]
+    for place in sorted(foraging):
+        names = foraging[place]
         cost_by_nation: dict[str, int] = {}
         for name in names:
             data = board.info(state, name)
@@ -109,16 +110,20 @@ def required_losses(state: JSON, seat: int) -> dict[str, int]:
     return owed
 
 
-def _foraging_blocks(state: JSON, seat: int) -> list[str]:
-    return [
-        name
-        for name, block in state["blocks"].items()
-        if block["at"] not in board.OFF_MAP
-        and not board.is_sea(state, block["at"])
-        and board.kind(state, block["at"]) != "box"
-        and board.owner(state, name) == seat
-        and board.info(state, name)["type"] != "warship"
-    ]
+def _foraging_blocks(state: JSON, seat: int) -> dict[str, list[str]]:
+    """Land territory -> the seat's army and regimental blocks there (none at sea or in a box)."""
+    territories, printed, seats = state["tables"]["territories"], state["tables"]["blocks"], board.commanders(state)
+    foraging: dict[str, list[str]] = {}
+    for name, block in state["blocks"].items():
+        place, data = block["at"], printed[name]
+        if (
+            place not in board.OFF_MAP
+            and territories[place]["kind"] not in ("sea", "box")
+            and data["type"] != "warship"
+            and seats.get(data["nation"]) == seat
+        ):
+            foraging.setdefault(place, []).append(name)
+    return foraging
 
 
 def check_supply_check(state: JSON, move: Move) -> list[Violation]:

@@ -342,11 +342,12 @@ def sea_power_and_invasion(state: JSON) -> tuple[list[int], bool]:
     (one pass over the blocks: this runs after every game turn)."""
     at_sea, invaded = [0, 0], False
     printed, territories = state["tables"]["blocks"], state["tables"]["territories"]
+    seats = board.commanders(state)
     for name, block in state["blocks"].items():
         place = block["at"]
         if place in board.OFF_MAP:
             continue
-        seat = board.owner(state, name)
+        seat = seats.get(printed[name]["nation"])
         if seat is None:
             continue
         if printed[name]["type"] == "warship" and territories[place]["kind"] == "sea":
