@@ -14,15 +14,36 @@ from analytics import selectors, services
 HELD_BACK_RETRIES = 30
 
 
-class WakeUpTask(DjangoTask):
-    """A task whose ``delay_on_commit`` never fails the committed transaction's caller: should
-    the broker refuse the message, the error is logged and beat catches up instead."""
+#: How long a wake-up stands for those that follow it, should its task never start: beat's period.
+WOKEN_FOR_SECONDS = 60
 
-    def delay_on_commit(self, *args, **kwargs) -> None:
+
+class WakeUpTask(DjangoTask):
+    """A task without arguments that commits wake up: ``delay_on_commit`` queues it once for
+    any number of commits until a worker takes it (a flag in the broker's Redis, cleared by
+    :meth:`taken`), and never fails the committed transaction's caller: should the broker
+    refuse the message, the error is logged and beat catches up instead."""
+
+    def delay_on_commit(self) -> None:
         def send() -> None:  # named: Django's robust on_commit logs a failure by the function's name
-            self.delay(*args, **kwargs)
+            with self.app.pool.acquire(block=True) as broker:
+                redis = broker.default_channel.client
+                if redis.set(self._flag(), 1, nx=True, ex=WOKEN_FOR_SECONDS):
+                    try:
+                        self.delay()
+                    except Exception:
+                        redis.delete(self._flag())
+                        raise
 
         transaction.on_commit(send, robust=True)
+
+    def taken(self) -> None:
+        """Called first by the task: commits from now on queue it again."""
+        with self.app.pool.acquire(block=True) as broker:
+            broker.default_channel.client.delete(self._flag())
+
+    def _flag(self) -> str:
+        return f"tablelog:woken:{self.name}:{self.app.conf.task_default_queue}"
 
 
 @shared_task(
@@ -30,6 +51,7 @@ class WakeUpTask(DjangoTask):
 )
 def project_all(self) -> int:
     """Project every event committed past the checkpoint (woken after appends, and by beat)."""
+    self.taken()
     projected = services.project_pending()
     if self.request.retries < HELD_BACK_RETRIES and selectors.held_back():
         raise self.retry(countdown=1)

@@ -56,9 +56,10 @@ def _engine_failure(engine: Engine, move: Move, what: str, exc: Exception) -> Vi
 
 
 def fold(
-    engine: Engine, state: JSON, events: Iterable[Event], voided: dict[int, int]
+    engine: Engine, state: JSON, events: Iterable, voided: dict[int, int]
 ) -> tuple[JSON, list[tuple[int, list[Violation]]]]:
-    """Fold the game events not voided; return the state and (seq, violations) of each the rules refuse."""
+    """Fold the game events not voided (events, or rows with their seq, type, seat and data);
+    return the state and (seq, violations) of each the rules refuse."""
     flagged = []
     for event in events:
         if event.type in META_EVENT_TYPES or event.seq in voided:
@@ -74,16 +75,14 @@ def voids_as_of(play: Play, seq: int) -> dict[int, int]:
 
 
 def replay(play: Play, seq: int, voided: dict[int, int]) -> tuple[JSON, list[tuple[int, list[Violation]]]]:
-    """The state after folding up to ``seq`` with ``voided``, from the latest usable snapshot."""
-    start, state = 0, None
-    for snapshot in play.snapshots.filter(seq__lte=seq).order_by("-seq"):
-        if all(target > snapshot.seq for target, by in voided.items() if by > snapshot.seq):
-            start, state = snapshot.seq, snapshot.state
-            break
-    if state is None:
-        state = initial_state(play)
+    """The state after folding up to ``seq`` with ``voided``, from the latest usable snapshot
+    (one whose state no later void reaches back before)."""
+    snapshots = play.snapshots.filter(seq__lte=seq).order_by("-seq").values_list("seq", flat=True)
+    start = next((s for s in snapshots if all(t > s for t, by in voided.items() if by > s)), 0)
+    state = play.snapshots.get(seq=start).state if start else initial_state(play)
+    # Rows, not model instances: building an Event costs more than folding it.
     events = play.events.filter(seq__gt=start, seq__lte=seq).order_by("seq")
-    return fold(engine_of(play), state, events, voided)
+    return fold(engine_of(play), state, events.values_list("seq", "type", "seat", "data", named=True), voided)
 
 
 def state_as_of(play: Play, seq: int) -> JSON:

@@ -127,6 +127,7 @@ def append_events(
         ]
         known = {e.idempotency_key: e for e in play.events.filter(idempotency_key__in=[k for k in keys if k])}
         stored, created, pending, flags, finisher = [], [], [], {}, None
+        recorded_at = timezone.now()
         for new, key in zip(events, keys):
             existing = known.get(key)
             if existing is not None:
@@ -136,14 +137,15 @@ def append_events(
                 continue
             if new.expected_seq is not None and new.expected_seq != play.last_seq:
                 raise SeqConflict(expected=new.expected_seq, current=play.last_seq)
+            # The play by id: setting the relation costs more than the rest of the row.
             event = Event(
-                play=play,
+                play_id=play.pk,
                 seq=play.last_seq + 1,
                 type=new.type,
                 seat=new.seat,
                 data=new.data,
                 occurred_at=new.occurred_at,
-                recorded_at=timezone.now(),
+                recorded_at=recorded_at,
                 recorded_by=user,
                 idempotency_key=key,
                 prev_hash=play.last_hash,

@@ -127,6 +127,20 @@ def test_an_append_succeeds_even_when_the_wake_up_cannot_be_sent(committed_db, c
     assert PlayResult.objects.filter(play=play).exists()
 
 
+def test_commits_queue_one_wake_up_until_a_worker_takes_it(committed_db, club, wake_up_queue):
+    def queued() -> int:
+        with project_all.app.pool.acquire(block=True) as broker:
+            return broker.default_channel.client.llen(wake_up_queue)
+
+    plays = [new_play(club["club"], club["players"][:2]) for _ in range(3)]
+    for play in plays[:2]:
+        finish(play, [1, 2])
+    assert queued() == 1
+    project_all.taken()
+    finish(plays[2], [2, 1])
+    assert queued() == 2
+
+
 def _test_database_url() -> str:
     """The test database as a URL, for another connection or process. Host and port go in the
     query, so a socket folder (the embedded server's) works as well as a TCP host."""
