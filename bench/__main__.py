@@ -40,6 +40,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="a tenth of the data: a smoke run")
     args = parser.parse_args()
     os.environ["DATABASE_URL"] = bench_database()
+    os.environ["DEBUG"] = "0"  # as in production: DEBUG keeps every query's SQL, and costs appends a third
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
