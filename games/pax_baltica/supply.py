@@ -92,38 +92,30 @@ def _carries_supply(state: JSON, place: str, seat: int) -> bool:
 
 def required_losses(state: JSON, seat: int) -> dict[str, int]:
     """7.3-7.5: territory -> attrition steps owed by the seat's blocks there. Each nation's
-    support trains feed only that nation's blocks (7.4); blocks never die of attrition."""
-    foraging = _foraging_blocks(state, seat)
-    owed = {}
-    for place in sorted(foraging):
-        names = foraging[place]
-        cost_by_nation: dict[str, int] = {}
-        for name in names:
-            data = board.info(state, name)
-            train = 1 if data["train"] and data["type"] == "army" else 0
-            cost_by_nation[data["nation"]] = cost_by_nation.get(data["nation"], 0) + FORAGE_COST[data["type"]] - train
-        cost = sum(max(0, c) for c in cost_by_nation.values())
-        excess = cost - board.territory(state, place)["forage"]
-        spare = sum(state["blocks"][n]["steps"] - 1 for n in names)
-        if excess > 0 and spare > 0:
-            owed[place] = min(excess, spare)
-    return owed
-
-
-def _foraging_blocks(state: JSON, seat: int) -> dict[str, list[str]]:
-    """Land territory -> the seat's army and regimental blocks there (none at sea or in a box)."""
+    support trains feed only that nation's blocks (7.4); blocks never die of attrition.
+    Only army and regimental blocks in land territories (not at sea, not in a box) forage."""
     territories, printed, seats = state["tables"]["territories"], state["tables"]["blocks"], board.commanders(state)
-    foraging: dict[str, list[str]] = {}
+    costs: dict[str, dict[str, int]] = {}  # territory -> nation -> forage cost
+    spare: dict[str, int] = {}  # territory -> steps above 1
     for name, block in state["blocks"].items():
         place, data = block["at"], printed[name]
         if (
-            place not in board.OFF_MAP
-            and territories[place]["kind"] not in ("sea", "box")
-            and data["type"] != "warship"
-            and seats.get(data["nation"]) == seat
+            place in board.OFF_MAP
+            or territories[place]["kind"] in ("sea", "box")
+            or data["type"] == "warship"
+            or seats.get(data["nation"]) != seat
         ):
-            foraging.setdefault(place, []).append(name)
-    return foraging
+            continue
+        train = 1 if data["train"] and data["type"] == "army" else 0
+        by_nation = costs.setdefault(place, {})
+        by_nation[data["nation"]] = by_nation.get(data["nation"], 0) + FORAGE_COST[data["type"]] - train
+        spare[place] = spare.get(place, 0) + block["steps"] - 1
+    owed = {}
+    for place in sorted(costs):
+        excess = sum(max(0, c) for c in costs[place].values()) - territories[place]["forage"]
+        if excess > 0 and spare[place] > 0:
+            owed[place] = min(excess, spare[place])
+    return owed
 
 
 def check_supply_check(state: JSON, move: Move) -> list[Violation]:
