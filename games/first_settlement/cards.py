@@ -51,6 +51,11 @@ FOOD: dict[str, tuple[int, list[list[str]]]] = {
 HARDSHIPS: dict[str, tuple[int | None, str]] = {
     card["name"]: (card["value"]["value"], card["type"]["value"]) for card in _RAW["hardship"]
 }
+#: hardship type -> card name -> value (0 where none is printed), e.g. {"Raid": {"Indian Raid": 2, ...}}
+HARDSHIP_VALUES: dict[str, dict[str, int]] = {
+    kind: {name: value or 0 for name, (value, of_kind) in HARDSHIPS.items() if of_kind == kind}
+    for _, kind in HARDSHIPS.values()
+}
 #: action card name -> kind: Defense, Medical, Morale or Trade Good
 ACTION_KINDS: dict[str, str] = {card["name"]: card["type"]["value"] for card in _RAW["action"]}
 

@@ -7,6 +7,8 @@ move touches are copied, so a fold stays fast and the input state is never mutat
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from games.contract import JSON, Violation
 from games.first_settlement.cards import DECK_LISTS, DECK_OF, DECK_TITLES, PRINTED_NAMES
 
@@ -46,20 +48,13 @@ class Draft:
             self.state["decks"][name] = self._decks[name] = deck
         return deck
 
-    def known(self, deck: str, card: str) -> bool:
-        """Whether ``card`` belongs to ``deck``; refuses the move when it does not."""
-        if DECK_OF.get(card) == deck:
-            return True
-        self.refuse(DECK_LISTS[deck], f"{card} is not a card of the {DECK_TITLES[deck]} deck.")
-        return False
-
     def drawable(self, deck_name: str, wanted: int) -> int:
         """How many of ``wanted`` cards the deck can give: its draw and discard piles together."""
         deck = self.state["decks"][deck_name]
         return min(wanted, sum(deck["draw"].values()) + sum(deck["discard"].values()))
 
     def draw(self, deck_name: str, cards: list[str], rule: str) -> list[str]:
-        """Take ``cards`` from a deck's draw pile, in order; the known ones are returned (by the
+        """Take ``cards`` from a deck's draw pile, in order; the cards of the deck are returned (by the
         card's name, also when the event gives it as printed: "Kicked Out:").
 
         When the draw pile runs out, its discard pile is shuffled to form a new one (the
@@ -68,20 +63,23 @@ class Draft:
         from the discard pile is taken as the table shuffling its discard pile back in first.
         """
         deck = self.deck(deck_name)
-        short = sum(deck["draw"].values()) < len(cards)
+        pile = deck["draw"]
+        short = sum(pile.values()) < len(cards)
         drawn = []
-        for card in (PRINTED_NAMES.get(card, card) for card in cards):
-            if not self.known(deck_name, card):
+        for card in cards:
+            card = PRINTED_NAMES.get(card, card)
+            if DECK_OF.get(card) != deck_name:
+                self.refuse(DECK_LISTS[deck_name], f"{card} is not a card of the {DECK_TITLES[deck_name]} deck.")
                 continue
-            if card not in deck["draw"] and (not deck["draw"] or (short and card in deck["discard"])):
+            if card not in pile and (not pile or (short and card in deck["discard"])):
                 for name, count in deck["discard"].items():
-                    deck["draw"][name] = deck["draw"].get(name, 0) + count
+                    pile[name] = pile.get(name, 0) + count
                 deck["discard"] = {}
-            left = deck["draw"].get(card, 0)
+            left = pile.get(card, 0)
             if left > 1:
-                deck["draw"][card] = left - 1
+                pile[card] = left - 1
             elif left == 1:
-                del deck["draw"][card]
+                del pile[card]
             else:
                 self.refuse(rule, f"{card} is not left in the {DECK_TITLES[deck_name]} deck to draw.")
             drawn.append(card)
@@ -96,11 +94,11 @@ class Draft:
         self._add(cards, "draw")
 
     def _add(self, cards: list[str], pile_name: str) -> None:
-        for card in cards:
-            deck = DECK_OF.get(card)
+        for deck, same_deck in groupby(cards, DECK_OF.get):
             if deck is not None:
                 pile = self.deck(deck)[pile_name]
-                pile[card] = pile.get(card, 0) + 1
+                for card in same_deck:
+                    pile[card] = pile.get(card, 0) + 1
 
     def from_hand(self, seat: int, cards: list[str], rule: str) -> list[str]:
         """Remove cards from a seat's hand; refuses cards the hand does not hold."""

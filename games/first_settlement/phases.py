@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.contract import JSON
-from games.first_settlement.cards import ACTION_KINDS, DECK_OF, EFFECTS, FOOD, HARDSHIPS, colony_effects, food_yield
+from games.first_settlement.cards import (
+    ACTION_KINDS,
+    DECK_OF,
+    EFFECTS,
+    FOOD,
+    HARDSHIP_VALUES,
+    colony_effects,
+    food_yield,
+)
 from games.first_settlement.draft import Draft
 
 PHASES = (
@@ -85,19 +93,20 @@ def report(d: Draft, seat: int, phase: str, **numbers: JSON) -> None:
     d.state["last"] = {"seat": seat, "phase": phase, **numbers}
 
 
-def draw_hardships(d: Draft, seat: int, phase: str, cards: list[str]) -> list[tuple[str, int | None, str]]:
-    """Draw and discard a phase's Hardship cards; (name, value, type) of each known card."""
+def draw_hardships(d: Draft, seat: int, phase: str, cards: list[str]) -> list[str]:
+    """Draw and discard a phase's Hardship cards; the cards of the deck drawn, in order."""
     count = d.drawable("hardship", HARDSHIP_DRAWS[phase] + colony_effects(d.colony(seat))[f"extra_hardships:{phase}"])
     if len(cards) != count:
         d.refuse(section(phase), f"The {phase.title()} Phase draws {count} Hardship cards, not {len(cards)}.")
     drawn = d.draw("hardship", cards, section(phase))
     d.discard(drawn)
-    return [(name, *HARDSHIPS[name]) for name in drawn]
+    return drawn
 
 
-def of_type(cards: list[tuple[str, int | None, str]], kind: str) -> list[int]:
+def of_type(drawn: list[str], kind: str) -> list[int]:
     """The values of the drawn cards of one Hardship type, in the order drawn."""
-    return [value or 0 for _, value, card_type in cards if card_type == kind]
+    values = HARDSHIP_VALUES[kind]
+    return [values[name] for name in drawn if name in values]
 
 
 def play_actions(d: Draft, seat: int, phase: str, cards: list[str], kind: str, negatable: int) -> int:
@@ -372,7 +381,9 @@ def rebel(d: Draft, seat: int, data: JSON, turn: int) -> None:
 
 def hardship(d: Draft, seat: int, data: JSON, turn: int) -> None:
     rule = section("hardship")
-    specials = [name for name, _, kind in draw_hardships(d, seat, "hardship", data["cards"]) if kind == "Special"]
+    specials = [
+        name for name in draw_hardships(d, seat, "hardship", data["cards"]) if name in HARDSHIP_VALUES["Special"]
+    ]
     colony = d.colony(seat)
     targets = list(data.get("kicked_out_to", []))
     new_leaders = list(data.get("new_leaders", []))
