@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.contract import JSON, Move, Violation
-from games.pax_baltica import board
+from games.pax_baltica import board, turn
 from games.pax_baltica.board import Draft
 from games.pax_baltica.losses import lose_steps
 from games.pax_baltica.upkeep import activate
@@ -236,8 +236,6 @@ def _recruitable(state: JSON, name: str, nation: str) -> bool:
 
 
 def apply_general_event(draft: Draft, move: Move) -> None:
-    from games.pax_baltica.turn import after_general_event
-
     state = draft.state
     roll = move.data["roll"]
     if roll == 1:
@@ -252,7 +250,7 @@ def apply_general_event(draft: Draft, move: Move) -> None:
     else:
         for result in move.data.get("national", []):
             apply_national_result(draft, result)
-    after_general_event(draft)
+    turn.after_general_event(draft)
 
 
 def _region_loss(draft: Draft, region: str | None, roller: int | None) -> None:

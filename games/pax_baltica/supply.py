@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 
 from games.contract import JSON, Move, Violation
-from games.pax_baltica import board
+from games.pax_baltica import board, turn
 from games.pax_baltica.board import Draft
 from games.pax_baltica.losses import lose_steps
 
@@ -159,13 +159,11 @@ def _attrition_order_problem(state: JSON, place: str, taken: list[str]) -> Viola
 
 
 def apply_supply_check(draft: Draft, move: Move) -> None:
-    from games.pax_baltica.turn import begin_supply, end_turn, supply_order
-
     if draft.state["phase"] == "battle":
-        begin_supply(draft)
+        turn.begin_supply(draft)
     for name in move.data["losses"]:
         if draft.state["blocks"][name]["at"] not in board.OFF_MAP:
             lose_steps(draft, name, 1, may_eliminate=False)
     draft.set("done", [*draft.state["done"], move.seat])
-    if all(seat in draft.state["done"] for seat in supply_order(draft.state)):
-        end_turn(draft)
+    if all(seat in draft.state["done"] for seat in turn.supply_order(draft.state)):
+        turn.end_turn(draft)

@@ -32,9 +32,12 @@ def phase_rule(state: JSON) -> str:
     return PHASE_RULES[state["phase"]]
 
 
+#: 3.1: 6 an event (no actions), 4-5 three actions, 2-3 two, 1 one.
+ACTIONS_FOR_ROLL = {6: 0, 5: 3, 4: 3, 3: 2, 2: 2, 1: 1}
+
+
 def actions_for_roll(roll: int) -> int:
-    """3.1: 6 an event (no actions), 4-5 three actions, 2-3 two, 1 one."""
-    return {6: 0, 5: 3, 4: 3, 3: 2, 2: 2, 1: 1}[roll]
+    return ACTIONS_FOR_ROLL[roll]
 
 
 def other(seat: int) -> int:
@@ -300,12 +303,12 @@ def begin_supply(draft: Draft) -> None:
 def end_turn(draft: Draft) -> None:
     """After the supply phase: the Nyen track moves, then the next turn, the weather turn or
     the next year begins; the last turn of the scenario ends the game."""
-    from games.pax_baltica.victory import finish
-
     advance_nyen(draft)
     british_triggers(draft)
     state = draft.state
     if is_last_turn(state):
+        from games.pax_baltica.victory import finish
+
         finish(draft)
         return
     if SEASONS[state["season"]] == "winter":
