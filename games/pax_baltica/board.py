@@ -41,6 +41,11 @@ class Draft:
         self.state[key] = value
         self._copied.discard((key,))
 
+    def update(self, **values: JSON) -> None:
+        """``set`` for several keys at once."""
+        self.state.update(values)
+        self._copied.difference_update((key,) for key in values)
+
 
 def info(state: JSON, name: str) -> dict[str, JSON]:
     """The block's printed data (nation, type, steps, rating, move, train, royal)."""
@@ -77,7 +82,8 @@ def owner(state: JSON, name: str) -> int | None:
 def commanders(state: JSON) -> dict[str, int | None]:
     """Nation -> the seat commanding its blocks, for the nations at war: ``owner`` for every
     block at once (``commanders(state).get(nation)``), for the loops over all blocks."""
-    return {nation: side_of(state, nation) for nation, at_war in state["active"].items() if at_war}
+    sides = state["sides"]
+    return {nation: sides.get(nation) for nation, at_war in state["active"].items() if at_war}
 
 
 def on_map(state: JSON, name: str) -> bool:

@@ -171,21 +171,23 @@ def night_rider_due(state: JSON) -> bool:
 
 def begin_turn(draft: Draft) -> None:
     state = draft.state
-    draft.set("phase", "action_roll")
-    draft.set("rolls", [None, None])
-    draft.set("actions", [0, 0])
-    draft.set("acting", None)
-    draft.set("stage", [0, 0])
-    draft.set("event_due", [])
-    draft.set("border_use", {})
-    draft.set("entered", {})
-    draft.set("attacks", {})
-    draft.set("sieges", {})
-    draft.set("declared_sieges", {})
-    draft.set("garrison_hits", {})
-    draft.set("pending_force_march", {})
-    draft.set("regroup", None)
-    draft.set("done", [])
+    draft.update(
+        phase="action_roll",
+        rolls=[None, None],
+        actions=[0, 0],
+        acting=None,
+        stage=[0, 0],
+        event_due=[],
+        border_use={},
+        entered={},
+        attacks={},
+        sieges={},
+        declared_sieges={},
+        garrison_hits={},
+        pending_force_march={},
+        regroup=None,
+        done=[],
+    )
     for name, block in state["blocks"].items():
         if block["moved"] or block["sieged"] or block["loaded"] or block["revealed"] or block["forced"]:
             draft.block(name).update(moved=False, sieged=False, loaded=False, revealed=False, forced=False)
@@ -221,11 +223,8 @@ def after_action_rolls(draft: Draft) -> None:
         else:
             player1 = 0 if rolls[0] > rolls[1] else 1
         draft.set("actions", [actions_for_roll(r) for r in rolls])
-    draft.set("player1", player1)
-    draft.set("last_event", [r == 6 for r in rolls])
     due = [seat for seat in (player1, other(player1)) if rolls[seat] == 6]
-    draft.set("event_due", due)
-    draft.set("both_events", len(due) == 2)
+    draft.update(player1=player1, last_event=[r == 6 for r in rolls], event_due=due, both_events=len(due) == 2)
     if due:
         draft.set("phase", "events")
     else:
@@ -267,9 +266,7 @@ def end_actions(draft: Draft) -> None:
 
 
 def begin_battle_phase(draft: Draft) -> None:
-    draft.set("phase", "battle")
-    draft.set("battle", None)
-    draft.set("acting", None)
+    draft.update(phase="battle", battle=None, acting=None)
     settle_battle_phase(draft)
 
 
@@ -293,11 +290,7 @@ def settle_battle_phase(draft: Draft) -> None:
 
 
 def begin_supply(draft: Draft) -> None:
-    draft.set("phase", "supply")
-    draft.set("regroup", None)
-    draft.set("sieges", {})
-    draft.set("declared_sieges", {})
-    draft.set("done", [])
+    draft.update(phase="supply", regroup=None, sieges={}, declared_sieges={}, done=[])
 
 
 def end_turn(draft: Draft) -> None:
@@ -313,14 +306,11 @@ def end_turn(draft: Draft) -> None:
         return
     if SEASONS[state["season"]] == "winter":
         if karl_on_map(state):
-            draft.set("phase", "weather")
-            draft.set("weather", True)
-            draft.set("acting", 0)
+            draft.update(phase="weather", weather=True, acting=0)
             return
         end_year(draft)
         return
-    draft.set("season", state["season"] + 1)
-    draft.set("turn", state["turn"] + 1)
+    draft.update(season=state["season"] + 1, turn=state["turn"] + 1)
     begin_turn(draft)
 
 
@@ -332,10 +322,7 @@ def end_year(draft: Draft) -> None:
     from games.pax_baltica.upkeep import begin_year
 
     state = draft.state
-    draft.set("weather", False)
-    draft.set("year", state["year"] + 1)
-    draft.set("season", 0)
-    draft.set("turn", state["turn"] + 1)
+    draft.update(weather=False, year=state["year"] + 1, season=0, turn=state["turn"] + 1)
     begin_turn(draft)
     begin_year(draft)
 

@@ -63,12 +63,7 @@ def draw_cost(state: JSON, name: str, steps: int) -> int:
 
 def begin_year(draft: Draft) -> None:
     state = draft.state
-    draft.set("phase", "year_start")
-    draft.set("done", [])
-    draft.set("rolled", [])
-    draft.set("national_results", {})
-    draft.set("rp_year", state["rp_next"])
-    draft.set("rp_next", {})
+    draft.update(phase="year_start", done=[], rolled=[], national_results={}, rp_year=state["rp_next"], rp_next={})
     _dated_entries(draft)
     draft.set("rp", {n: rp_this_year(draft.state, n) for n in board.nations_at_war(draft.state)})
 
