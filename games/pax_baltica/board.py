@@ -44,7 +44,7 @@ class Draft:
     def update(self, **values: JSON) -> None:
         """``set`` for several keys at once."""
         self.state.update(values)
-        self._copied.difference_update((key,) for key in values)
+        self._copied.difference_update(zip(values))  # the paths (key,)
 
 
 def info(state: JSON, name: str) -> dict[str, JSON]:
