@@ -27,9 +27,11 @@ def engine_of(play: Play) -> Engine:
     return registry.get(play.game)
 
 
-def initial_state(play: Play) -> JSON:
-    seats = [Seat(colour=s.colour, team=s.team) for s in play.seats.all()]
-    return engine_of(play).setup(seats, play.options)
+def initial_state(play: Play, seats: Iterable | None = None) -> JSON:
+    """The state before any event. ``seats`` (anything with a colour and a team) stand in for
+    the play's own while they are not saved yet."""
+    seats = play.seats.all() if seats is None else seats
+    return engine_of(play).setup([Seat(colour=s.colour, team=s.team) for s in seats], play.options)
 
 
 def as_move(event: Event) -> Move:

@@ -97,15 +97,13 @@ def create_play(
         location=location,
         created_by=user,
         last_hash=chain.GENESIS,
-        state={},
         engine_fingerprint=registry.fingerprint(game),
     )
+    play.state = initial_state(play, seats)
     play.save()
     PlaySeat.objects.bulk_create(
         PlaySeat(play=play, position=n, player=s.player, colour=s.colour, team=s.team) for n, s in enumerate(seats)
     )
-    play.state = initial_state(play)
-    play.save(update_fields=["state"])
     return play
 
 
