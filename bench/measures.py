@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -16,13 +17,14 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from django.contrib.auth.models import User
-from django.db import connection
+from django.db import connection, connections
 from rest_framework.authtoken.models import Token
 
 from analytics import ratings
 from analytics import services as analytics_services
 from analytics.models import PlayResult
 from games import registry
+from games.contract import Move
 from games.playthrough import all_playthroughs, load
 from games.random_play import random_play
 from records import services
@@ -272,12 +274,15 @@ def fuzz(scale: float) -> list[str]:
 
 class Dataset:
     """Finished 2-5 player plays logged through the service (about ten events each, so 100,000
-    plays are 1,000,000 events), plus random legal plays of every engine; grown in steps so the
-    same figures can be taken at a tenth of the data."""
+    plays are 1,000,000 events); every 50th is a random legal play of one of the engines. Grown
+    in steps so the same figures can be taken at a tenth of the data, by two processes at once
+    (forked: each opens its own connection). Play ``n`` draws from a generator seeded with
+    ``n``'s step and process, so a run logs the same plays whatever the timing."""
+
+    WORKERS = 2
 
     def __init__(self, fixture: Fixture):
         self.fixture = fixture
-        self.rng = random.Random(SEED + 4)
         owner = fixture.user
         self.clubs = [
             services.create_club(name=f"League {n}", slug=f"league-{n}", is_public=True, owner=owner) for n in range(2)
@@ -288,47 +293,52 @@ class Dataset:
         }
         self.plays = 0
         self.events = 0
-        self.day = 0
 
     def grow_to(self, plays: int) -> None:
+        todo = plays - self.plays
+        bounds = [self.plays + todo * n // self.WORKERS for n in range(self.WORKERS + 1)]
+        connections.close_all()
+        with multiprocessing.get_context("fork").Pool(self.WORKERS) as pool:
+            self.events += sum(pool.starmap(self._log_plays, zip(bounds, bounds[1:])))
+        self.plays = plays
+
+    def _log_plays(self, start: int, stop: int) -> int:
+        """Log plays ``start`` to ``stop - 1``; returns how many events they hold."""
+        rng = random.Random(f"{SEED}:{start}")
         engines = [e for e in registry.engines().values() if e.slug != "generic"]
-        while self.plays < plays:
-            club = self.rng.choice(self.clubs)
-            if self.plays % 50 == 0:
-                self._log_engine_play(club, engines[(self.plays // 50) % len(engines)])
-            self._log_generic_play(club)
-
-    def _log(self, club: Club, game: str, seated: list[Player], options: dict, events: list[services.NewEvent]) -> None:
-        self.day += 1
-        play = services.create_play(
-            club=club,
-            game=game,
-            seats=[services.SeatSpec(p) for p in seated],
-            options=options,
-            played_on=date(2020, 1, 1) + timedelta(days=self.day // 40),
-            user=self.fixture.user,
-        )
-        if events:
-            services.append_events(play_id=play.pk, events=events, user=self.fixture.user)
-        self.plays += 1
-        self.events += len(events)
-
-    def _log_generic_play(self, club: Club) -> None:
-        seated = self.rng.sample(self.players[club.pk], self.rng.randint(2, 5))
-        title = self.rng.choice(["Azul", "Carcassonne", "Catan", "Splendor", "Wingspan"])
-        moves = [
-            services.NewEvent("score", self.rng.randrange(len(seated)), {"points": self.rng.randint(1, 12)})
-            for _ in range(self.rng.randint(5, 13))
-        ]
-        self._log(club, "generic", seated, {"title": title}, [*moves, services.NewEvent("finish", None, {})])
-
-    def _log_engine_play(self, club: Club, engine) -> None:
-        count = self.rng.randint(engine.min_players, min(engine.max_players, 5))
-        play = random_play(engine, count, self.rng, max_events=400)
-        seated = self.rng.sample(self.players[club.pk], count)
-        self._log(
-            club, engine.slug, seated, play.options, [services.NewEvent(m.type, m.seat, m.data) for m in play.moves]
-        )
+        events = 0
+        for n in range(start, stop):
+            club = rng.choice(self.clubs)
+            if n % 50 == 0:
+                engine = engines[(n // 50) % len(engines)]
+                seated = rng.sample(self.players[club.pk], rng.randint(engine.min_players, min(engine.max_players, 5)))
+                play = random_play(engine, len(seated), rng, max_events=400)
+                game, options, moves = engine.slug, play.options, play.moves
+            else:
+                seated = rng.sample(self.players[club.pk], rng.randint(2, 5))
+                game, options = (
+                    "generic",
+                    {"title": rng.choice(["Azul", "Carcassonne", "Catan", "Splendor", "Wingspan"])},
+                )
+                moves = [
+                    Move("score", rng.randrange(len(seated)), {"points": rng.randint(1, 12)})
+                    for _ in range(rng.randint(5, 13))
+                ]
+                moves.append(Move("finish", None, {}))
+            logged = services.create_play(
+                club=club,
+                game=game,
+                seats=[services.SeatSpec(p) for p in seated],
+                options=options,
+                played_on=date(2020, 1, 1) + timedelta(days=n // 40),
+                user=self.fixture.user,
+            )
+            if moves:
+                new = [services.NewEvent(m.type, m.seat, m.data) for m in moves]
+                services.append_events(play_id=logged.pk, events=new, user=self.fixture.user)
+            events += len(moves)
+        connections.close_all()
+        return events
 
 
 def bare_openskill_rate(order: list[list[ratings.RatedSeat]], scopes: int) -> float:
