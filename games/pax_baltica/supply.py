@@ -6,7 +6,7 @@ from collections import deque
 
 from games.contract import JSON, Move, Violation
 from games.pax_baltica import board, turn
-from games.pax_baltica.board import Draft
+from games.pax_baltica.board import OFF_MAP, Draft
 from games.pax_baltica.losses import lose_steps
 
 FORAGE_COST = {"army": 2, "regiment": 1, "warship": 0}
@@ -98,13 +98,11 @@ def required_losses(state: JSON, seat: int) -> dict[str, int]:
     costs: dict[str, dict[str, int]] = {}  # territory -> nation -> forage cost
     spare: dict[str, int] = {}  # territory -> steps above 1
     for name, block in state["blocks"].items():
-        place, data = block["at"], printed[name]
-        if (
-            place in board.OFF_MAP
-            or territories[place]["kind"] in ("sea", "box")
-            or data["type"] == "warship"
-            or seats.get(data["nation"]) != seat
-        ):
+        place = block["at"]
+        if place in OFF_MAP or territories[place]["kind"] in ("sea", "box"):
+            continue
+        data = printed[name]
+        if data["type"] == "warship" or seats.get(data["nation"]) != seat:
             continue
         train = 1 if data["train"] and data["type"] == "army" else 0
         by_nation = costs.setdefault(place, {})
@@ -162,7 +160,7 @@ def apply_supply_check(draft: Draft, move: Move) -> None:
     if draft.state["phase"] == "battle":
         turn.begin_supply(draft)
     for name in move.data["losses"]:
-        if draft.state["blocks"][name]["at"] not in board.OFF_MAP:
+        if draft.state["blocks"][name]["at"] not in OFF_MAP:
             lose_steps(draft, name, 1, may_eliminate=False)
     draft.set("done", [*draft.state["done"], move.seat])
     if all(seat in draft.state["done"] for seat in turn.supply_order(draft.state)):
