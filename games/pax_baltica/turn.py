@@ -337,10 +337,11 @@ def sea_power_and_invasion(state: JSON) -> tuple[list[int], bool]:
         place = block["at"]
         if place in board.OFF_MAP:
             continue
-        seat = seats.get(printed[name]["nation"])
+        data = printed[name]
+        seat = seats.get(data["nation"])
         if seat is None:
             continue
-        if printed[name]["type"] == "warship" and territories[place]["kind"] == "sea":
+        if data["type"] == "warship" and territories[place]["kind"] == "sea":
             at_sea[seat] += 1
         elif seat == 1 and place in board.SWEDISH_HOMELAND:
             invaded = True
