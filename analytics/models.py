@@ -112,3 +112,24 @@ class Rating(models.Model):
             )
         ]
         indexes = [models.Index(fields=["club", "game", "-conservative"], name="rating_board")]
+
+
+class GameTally(models.Model):
+    """A count behind a game's statistics in one club: how many plays (and wins, and a sum)
+    fall under one value of one kind, e.g. kind ``seat``, key ``0``. The projector rewrites a
+    club's tallies of a game whenever one of its results changes, so game statistics read a
+    few dozen rows however many plays there are."""
+
+    KINDS = ("plays", "cooperative", "length", "player_count", "seat", "score", "reason", "player")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=250)
+    kind = models.CharField(max_length=20)
+    key = models.CharField(max_length=250, blank=True, help_text="The value counted, as text; '' for a total.")
+    plays = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField()
+    total = models.FloatField(help_text="A sum over the plays counted (the seconds of play, for kind 'length').")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["club", "game", "kind", "key"], name="one_tally_per_key")]
+        indexes = [models.Index(fields=["game", "kind"], name="tally_game")]

@@ -6,17 +6,17 @@ as the results, which the ``as_of`` watermark describes.
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from statistics import mean
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
-from django.db.models import Aggregate, Avg, Count, F, FloatField, Max, Min, Q, QuerySet
-from django.db.models.functions import Floor
+from django.db.models import F, Q, QuerySet, Sum
 from django.shortcuts import get_object_or_404
 
-from analytics.models import Checkpoint, PlayResult, Rating, RatingChange, SeatResult
+from analytics.models import Checkpoint, GameTally, Rating, RatingChange, SeatResult
 from analytics.services import PAST_CHECKPOINT, PROJECTION, checkpoint_params
 from records.models import Club, Player
 from records.selectors import visible_clubs
@@ -62,27 +62,39 @@ def tally(plays: int, wins: int) -> dict:
     return {"plays": plays, "wins": wins, "win_rate": round(wins / plays, 4) if plays else None}
 
 
-def record_of(seats: list[SeatResult]) -> dict:
+#: One seat of a player as the statistics read it: the seat's own fields and its play's.
+SEAT_ROW = ("result_id", "seat", "rank", "score", "winner", "game", "player_count", "cooperative", "low_score_wins")
+
+
+def _seats_in_order(**filters) -> list:
+    """Seat results as rows (named tuples of ``SEAT_ROW``), in play order: rows, not model
+    instances, since a regular's thousand plays would cost more to build than to count."""
+    seats = SeatResult.objects.filter(**filters).order_by(*PLAY_ORDER)
+    play = {name: F(f"result__{name}") for name in ("game", "player_count", "cooperative", "low_score_wins")}
+    return list(seats.annotate(**play).values_list(*SEAT_ROW, named=True))
+
+
+def record_of(seats: list) -> dict:
     return tally(len(seats), sum(seat.winner for seat in seats))
 
 
-def _grouped(seats: list[SeatResult], key: Callable[[SeatResult], object], name: str) -> list[dict]:
-    groups: dict[object, list[SeatResult]] = defaultdict(list)
+def _grouped(seats: list, key: Callable, name: str) -> list[dict]:
+    groups: dict[object, list] = defaultdict(list)
     for seat in seats:
         groups[key(seat)].append(seat)
     return [{name: value, **record_of(groups[value])} for value in sorted(groups)]
 
 
-def _scores_by_game(seats: list[SeatResult]) -> list[dict]:
+def _scores_by_game(seats: list) -> list[dict]:
     """Average and best score per game; "best" is the lowest where lower scores placed better."""
-    games: dict[str, list[SeatResult]] = defaultdict(list)
+    games: dict[str, list] = defaultdict(list)
     for seat in seats:
-        games[seat.result.game].append(seat)
+        games[seat.game].append(seat)
     rows = []
     for game in sorted(games):
         scored = [s for s in games[game] if s.score is not None]
         scores = [s.score for s in scored]
-        low = any(s.result.low_score_wins for s in scored)
+        low = any(s.low_score_wins for s in scored)
         rows.append(
             {
                 "game": game,
@@ -94,7 +106,7 @@ def _scores_by_game(seats: list[SeatResult]) -> list[dict]:
     return rows
 
 
-def streaks(seats: list[SeatResult]) -> dict:
+def streaks(seats: list) -> dict:
     """Current and longest run of wins, over seats in play order."""
     current = longest = 0
     for seat in seats:
@@ -109,65 +121,69 @@ def h_index(plays_per_game: Counter) -> int:
     return sum(1 for n, count in enumerate(counts, start=1) if count >= n)
 
 
-def _rivals(player: Player, competitive: list[SeatResult]) -> dict:
-    """Nemesis: the opponent who beat the player most often (at least 3 times, and more often
-    than the player beat them); minion: the reverse. Ties go to the wider margin, then the
-    lower player id."""
-    my_rank = {seat.result_id: seat.rank for seat in competitive}
-    beat_me, i_beat, people = Counter(), Counter(), {}
-    others = SeatResult.objects.filter(result_id__in=my_rank).exclude(player=player).select_related("player__club")
-    for other in others:
-        people[other.player_id] = other.player
-        if other.rank < my_rank[other.result_id]:
-            beat_me[other.player_id] += 1
-        elif other.rank > my_rank[other.result_id]:
-            i_beat[other.player_id] += 1
+def _rivals(player: Player) -> dict:
+    """Nemesis: the opponent who beat the player most often in competitive plays (at least 3
+    times, and more often than the player beat them); minion: the reverse. Ties go to the
+    wider margin, then the lower player id. Counted in the database, one row per opponent."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            SELECT other.player_id, count(*) FILTER (WHERE other.rank < mine.rank),
+                   count(*) FILTER (WHERE other.rank > mine.rank)
+            FROM analytics_seatresult mine
+            JOIN analytics_playresult result ON result.play_id = mine.result_id AND NOT result.cooperative
+            JOIN analytics_seatresult other ON other.result_id = mine.result_id AND other.player_id <> mine.player_id
+            WHERE mine.player_id = %s
+            GROUP BY other.player_id
+            """,
+            [player.pk],
+        )
+        rows = cursor.fetchall()
+    beat_me = Counter({other: beat for other, beat, _ in rows})
+    i_beat = Counter({other: beaten for other, _, beaten in rows})
 
     def pick(wins: Counter, losses: Counter) -> dict | None:
         candidates = [p for p in wins if wins[p] >= RIVAL_MIN and wins[p] > losses[p]]
         if not candidates:
             return None
         chosen = min(candidates, key=lambda p: (-wins[p], losses[p] - wins[p], p))
-        return {**player_ref(people[chosen]), "beat_you": beat_me[chosen], "you_beat": i_beat[chosen]}
+        person = Player.objects.select_related("club").get(pk=chosen)
+        return {**player_ref(person), "beat_you": beat_me[chosen], "you_beat": i_beat[chosen]}
 
     return {"nemesis": pick(beat_me, i_beat), "minion": pick(i_beat, beat_me)}
-
-
-def _seats_in_order(**filters) -> list[SeatResult]:
-    return list(SeatResult.objects.filter(**filters).select_related("result").order_by(*PLAY_ORDER))
 
 
 def player_stats(player: Player) -> dict:
     """Competitive statistics (cooperative plays count apart) of one player."""
     mine = _seats_in_order(player=player)
-    competitive = [s for s in mine if not s.result.cooperative]
+    competitive = [s for s in mine if not s.cooperative]
     return {
         "player": player_ref(player),
         **record_of(competitive),
         "by_game": _scores_by_game(competitive),
-        "by_player_count": _grouped(competitive, lambda s: s.result.player_count, "player_count"),
+        "by_player_count": _grouped(competitive, lambda s: s.player_count, "player_count"),
         "by_seat": _grouped(competitive, lambda s: s.seat, "seat"),
         "streaks": streaks(competitive),
-        "h_index": h_index(Counter(s.result.game for s in mine)),
-        **_rivals(player, competitive),
-        "cooperative": record_of([s for s in mine if s.result.cooperative]),
+        "h_index": h_index(Counter(s.game for s in mine)),
+        **_rivals(player),
+        "cooperative": record_of([s for s in mine if s.cooperative]),
     }
 
 
 def head_to_head(player: Player, other: Player) -> dict:
     """How two players fared in the plays they shared: who placed ahead, per game and in all."""
-    theirs = {s.result_id: s for s in SeatResult.objects.filter(player=other)}
-    shared = [s for s in _seats_in_order(player=player) if s.result_id in theirs]
+    theirs = dict(SeatResult.objects.filter(player=other).values_list("result_id", "rank"))
+    shared = _seats_in_order(player=player, result_id__in=SeatResult.objects.filter(player=other).values("result_id"))
     games: dict[str, Counter] = defaultdict(Counter)
     for seat in shared:
-        tally = games[seat.result.game]
-        if seat.result.cooperative:
+        tally = games[seat.game]
+        if seat.cooperative:
             tally["cooperative_plays"] += 1
             tally["cooperative_wins"] += seat.winner
             continue
-        rival = theirs[seat.result_id]
+        rival_rank = theirs[seat.result_id]
         tally["plays"] += 1
-        tally["player_ahead" if seat.rank < rival.rank else "other_ahead" if seat.rank > rival.rank else "tied"] += 1
+        tally["player_ahead" if seat.rank < rival_rank else "other_ahead" if seat.rank > rival_rank else "tied"] += 1
     keys = ("plays", "player_ahead", "other_ahead", "tied", "cooperative_plays", "cooperative_wins")
     total = sum(games.values(), Counter())
     return {
@@ -178,73 +194,76 @@ def head_to_head(player: Player, other: Player) -> dict:
     }
 
 
-class Median(Aggregate):
-    function = "percentile_cont"
-    template = "%(function)s(0.5) WITHIN GROUP (ORDER BY %(expressions)s)"
-    output_field = FloatField()
-
-
 def game_stats(game: str, clubs: QuerySet[Club], club: Club | None) -> dict:
-    """Statistics of one game over ``clubs``; with ``club``, also its champions there. Every
-    figure is an aggregate in the database, so the cost does not grow with rows fetched."""
-    results = PlayResult.objects.filter(game=game, club__in=clubs)
-    seats = SeatResult.objects.filter(result__in=results)
-    competitive = seats.filter(result__cooperative=False)
-    totals = results.aggregate(
-        plays=Count("pk"),
-        cooperative_plays=Count("pk", filter=Q(cooperative=True)),
-        cooperative_won=Count("pk", filter=Q(cooperative=True, won=True)),
-        average_length=Avg("length_seconds"),
+    """Statistics of one game over ``clubs``; with ``club``, also its champions there. Read
+    from the game's tallies (:class:`GameTally`, a few dozen rows per club), summed over the
+    clubs, so the cost does not grow with the plays."""
+    rows = (
+        GameTally.objects.filter(game=game, club__in=clubs)
+        .values_list("kind", "key")
+        .annotate(Sum("plays"), Sum("wins"), Sum("total"))
     )
-    wins = Count("pk", filter=Q(winner=True))
+    tallies: dict[str, dict[str, tuple[int, int, float]]] = defaultdict(dict)
+    for kind, key, plays, wins, total in rows:
+        tallies[kind][key] = (plays, wins, total)
+    cooperative = tallies["cooperative"].get("", (0, 0, 0))
+    timed, _, seconds = tallies["length"].get("", (0, 0, 0))
+    reasons = sorted(tallies["reason"].items(), key=lambda item: (-item[1][0], item[0]))
     return {
         "game": game,
         "club": None if club is None else club.slug,
-        "plays": totals["plays"],
-        "cooperative": tally(totals["cooperative_plays"], totals["cooperative_won"]),
-        "player_counts": list(results.values("player_count").annotate(plays=Count("pk")).order_by("player_count")),
-        "seat_advantage": [
-            {"seat": row["seat"], **tally(row["plays"], row["wins"])}
-            for row in competitive.values("seat").annotate(plays=Count("pk"), wins=wins).order_by("seat")
-        ],
-        "scores": score_distribution(seats.exclude(score=None)),
-        "average_length_seconds": None if totals["average_length"] is None else round(totals["average_length"], 1),
-        "end_reasons": list(results.values("reason").annotate(plays=Count("pk")).order_by("-plays", "reason")),
-        "champions": None if club is None else champions(competitive),
+        "plays": tallies["plays"].get("", (0, 0, 0))[0],
+        "cooperative": tally(cooperative[0], cooperative[1]),
+        "player_counts": [{"player_count": n, "plays": p} for n, (p, _, _) in _numbered(tallies["player_count"])],
+        "seat_advantage": [{"seat": n, **tally(p, w)} for n, (p, w, _) in _numbered(tallies["seat"])],
+        "scores": score_distribution([(float(key), plays) for key, (plays, _, _) in tallies["score"].items()]),
+        "average_length_seconds": round(seconds / timed, 1) if timed else None,
+        "end_reasons": [{"reason": reason, "plays": plays} for reason, (plays, _, _) in reasons],
+        "champions": None if club is None else champions(tallies["player"]),
     }
 
 
-def score_distribution(seats: QuerySet[SeatResult]) -> dict:
-    """Count, range, mean, median and a histogram in bins of ``SCORE_BIN`` points."""
-    summary = seats.aggregate(
-        count=Count("pk"), min=Min("score"), max=Max("score"), mean=Avg("score"), median=Median("score")
-    )
-    if not summary["count"]:
+def _numbered(tallies: dict[str, tuple]) -> list[tuple[int, tuple]]:
+    return sorted((int(key), counts) for key, counts in tallies.items())
+
+
+def score_distribution(counted: list[tuple[float, int]]) -> dict:
+    """Count, range, mean, median and a histogram in bins of ``SCORE_BIN`` points, from
+    (score, how many seats scored it)."""
+    counted = sorted(counted)
+    count = sum(n for _, n in counted)
+    if not count:
         return {"count": 0, "min": None, "max": None, "mean": None, "median": None, "histogram": []}
-    bins = seats.annotate(low=Floor(F("score") / SCORE_BIN) * SCORE_BIN).values("low").annotate(count=Count("pk"))
+    bins = Counter()
+    for score, n in counted:
+        bins[math.floor(score / SCORE_BIN) * SCORE_BIN] += n
     return {
-        **summary,
-        "mean": round(summary["mean"], 4),
-        "histogram": [
-            {"from": int(row["low"]), "to": int(row["low"]) + SCORE_BIN, "count": row["count"]}
-            for row in bins.order_by("low")
-        ],
+        "count": count,
+        "min": counted[0][0],
+        "max": counted[-1][0],
+        "mean": round(sum(score * n for score, n in counted) / count, 4),
+        "median": (_nth(counted, (count - 1) // 2) + _nth(counted, count // 2)) / 2,
+        "histogram": [{"from": int(low), "to": int(low) + SCORE_BIN, "count": bins[low]} for low in sorted(bins)],
     }
 
 
-def champions(seats: QuerySet[SeatResult]) -> list[dict]:
-    """The players with the most wins (at least one) among those with at least
-    ``CHAMPION_MIN_PLAYS`` plays; players tied on wins share the title."""
-    eligible = list(
-        seats.values("player")
-        .annotate(plays=Count("pk"), wins=Count("pk", filter=Q(winner=True)))
-        .filter(plays__gte=CHAMPION_MIN_PLAYS)
-    )
-    most = max((row["wins"] for row in eligible), default=0)
-    best = sorted(row["player"] for row in eligible if most and row["wins"] == most)
+def _nth(counted: list[tuple[float, int]], index: int) -> float:
+    """The score at ``index`` (from 0) of the sorted scores that ``counted`` stands for."""
+    for score, n in counted:
+        if index < n:
+            return score
+        index -= n
+    raise IndexError(index)
+
+
+def champions(players: dict[str, tuple[int, int, float]]) -> list[dict]:
+    """From a club's competitive (plays, wins) per player: the players with the most wins (at
+    least one) among those with at least ``CHAMPION_MIN_PLAYS`` plays; ties share the title."""
+    eligible = {int(key): (plays, wins) for key, (plays, wins, _) in players.items() if plays >= CHAMPION_MIN_PLAYS}
+    most = max((wins for _, wins in eligible.values()), default=0)
+    best = sorted(p for p, (_, wins) in eligible.items() if most and wins == most)
     people = Player.objects.select_related("club").in_bulk(best)
-    by_player = {row["player"]: row for row in eligible}
-    return [{**player_ref(people[p]), **tally(by_player[p]["plays"], by_player[p]["wins"])} for p in best]
+    return [{**player_ref(people[p]), **tally(*eligible[p])} for p in best]
 
 
 def leaderboard(club: Club | None, game: str, clubs: QuerySet[Club]) -> QuerySet[Rating]:

@@ -16,6 +16,7 @@ import datetime as dt
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from itertools import islice
 
 from django.db import connection, transaction
@@ -42,6 +43,35 @@ Progress = Callable[[Sequence, str], Iterable]
 
 def _no_progress(items: Sequence, label: str) -> Iterable:
     return items
+
+
+@dataclass
+class Derived:
+    """What deriving results touched: where the projections that follow from results must be
+    brought up to date."""
+
+    #: Per rating scope, the earliest order key from which its ratings must be refolded.
+    starts: dict[Scope, OrderKey] = field(default_factory=dict)
+    #: The players whose first plays must be marked again.
+    players: set[int] = field(default_factory=set)
+    #: The (club, game) pairs whose tallies must be rewritten.
+    games: set[tuple[int, str]] = field(default_factory=set)
+
+    def widen(self, club_id: int, game: str, key: OrderKey) -> None:
+        for scope in _scopes(club_id, game):
+            self.starts[scope] = min(self.starts.get(scope, key), key)
+
+    def update(self, other: Derived) -> None:
+        for scope, start in other.starts.items():
+            self.starts[scope] = min(self.starts.get(scope, start), start)
+        self.players |= other.players
+        self.games |= other.games
+
+    def follow(self, *, progress: Progress = _no_progress) -> None:
+        """Bring first plays, game tallies and ratings up to date with the new results."""
+        mark_first_plays(self.players)
+        tally_games(self.games)
+        refold(self.starts, progress=progress)
 
 
 def game_key(game: str, title: str | None) -> str:
@@ -115,30 +145,28 @@ def project_plays(*, play_ids: Iterable[int]) -> None:
     earliest point any of them held before or holds now. Under the projection's lock (which
     the batch calling it holds already: advisory locks nest within a session)."""
     _lock(PROJECTION)
-    starts, players = derive_results(play_ids=play_ids)
-    mark_first_plays(players)
-    refold(starts)
+    derive_results(play_ids=play_ids).follow()
 
 
 @transaction.atomic
-def derive_results(*, play_ids: Iterable[int]) -> tuple[dict[Scope, OrderKey], set[int]]:
-    """Replace the results of these plays (none for a play not finished). Returns, per rating
-    scope they touch, the earliest order key from which its ratings must be refolded, and the
-    players whose first plays must be marked again (:func:`mark_first_plays`). Rows are read
-    and written in bulk (COPY): a rebuild derives every play."""
+def derive_results(*, play_ids: Iterable[int]) -> Derived:
+    """Replace the results of these plays (none for a play not finished), and say what the
+    old and new results touch. Rows are read and written in bulk (COPY): a rebuild derives
+    every play."""
     play_ids = sorted(set(play_ids))
-    starts: dict[Scope, OrderKey] = {}
+    derived = Derived()
     with connection.cursor() as cursor, connection.wrap_database_errors:
         cursor.execute("DELETE FROM analytics_seatresult WHERE result_id = ANY(%s) RETURNING player_id", [play_ids])
-        players = {player for (player,) in cursor.fetchall()}
+        derived.players = {player for (player,) in cursor.fetchall()}
         cursor.execute(
-            "DELETE FROM analytics_playresult WHERE play_id = ANY(%s) AND rated "
-            "RETURNING club_id, game, played_on, finished_position",
+            "DELETE FROM analytics_playresult WHERE play_id = ANY(%s) "
+            "RETURNING club_id, game, played_on, finished_position, rated",
             [play_ids],
         )
-        for club_id, game, played_on, position in cursor.fetchall():
-            _widen(starts, club_id, game, (played_on, position))
-        cursor.execute("DELETE FROM analytics_playresult WHERE play_id = ANY(%s)", [play_ids])
+        for club_id, game, played_on, position, rated in cursor.fetchall():
+            derived.games.add((club_id, game))
+            if rated:
+                derived.widen(club_id, game, (played_on, position))
         cursor.execute(
             """
             SELECT p.id, p.club_id, p.game, p.options->>'title', p.played_on, p.finished_position, p.outcome,
@@ -168,16 +196,17 @@ def derive_results(*, play_ids: Iterable[int]) -> tuple[dict[Scope, OrderKey], s
                 + (outcome.reason[:200], length or None, _low_score_wins(outcome), rated)
             )
             seats += [(play_id, *seat) for seat in _seat_results(outcome, seat_players, teams)]
-            players.update(seat_players)
+            derived.players.update(seat_players)
+            derived.games.add((club_id, game))
             if rated:
-                _widen(starts, club_id, game, (played_on, position))
+                derived.widen(club_id, game, (played_on, position))
         with _copy(cursor, "analytics_playresult", _RESULT_COLUMNS) as write:
             for row in results:
                 write(row)
         with _copy(cursor, "analytics_seatresult", _SEAT_COLUMNS) as write:
             for row in seats:
                 write(row)
-    return starts, players
+    return derived
 
 
 #: Columns and their types, for the binary COPYs of :func:`_copy`.
@@ -241,11 +270,6 @@ def _copy(cursor, table: str, columns: dict[str, str]) -> Iterator[Callable[[Seq
             yield copy.write_row
 
 
-def _widen(starts: dict[Scope, OrderKey], club_id: int, game: str, key: OrderKey) -> None:
-    for scope in _scopes(club_id, game):
-        starts[scope] = min(starts.get(scope, key), key)
-
-
 def _scopes(club_id: int, game: str) -> set[Scope]:
     return {(club_id, game), (club_id, ""), (None, game), (None, "")}
 
@@ -303,6 +327,41 @@ def mark_first_plays(player_ids: set[int]) -> None:
             WHERE s.id = ordered.id AND s.first_play <> (ordered.n = 1)
             """,
             [sorted(player_ids)],
+        )
+
+
+def tally_games(games: set[tuple[int, str]]) -> None:
+    """Rewrite the tallies of these (club, game) pairs from their results (:class:`GameTally`)."""
+    if not games:
+        return
+    clubs, keys = zip(*sorted(games))
+    pairs = "SELECT * FROM unnest(%s::bigint[], %s::text[]) AS pair (club_id, game)"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"DELETE FROM analytics_gametally t USING ({pairs}) AS pair WHERE (t.club_id, t.game) = (pair.club_id, pair.game)",
+            [list(clubs), list(keys)],
+        )
+        cursor.execute(
+            f"""
+            WITH pair AS ({pairs}),
+            r AS (SELECT r.* FROM analytics_playresult r JOIN pair USING (club_id, game)),
+            s AS (SELECT s.*, r.club_id, r.game, r.cooperative FROM analytics_seatresult s JOIN r ON r.play_id = s.result_id)
+            INSERT INTO analytics_gametally (club_id, game, kind, key, plays, wins, total)
+            SELECT club_id, game, 'plays', '', count(*), 0, 0 FROM r GROUP BY 1, 2
+            UNION ALL SELECT club_id, game, 'cooperative', '', count(*), count(*) FILTER (WHERE won), 0
+                FROM r WHERE cooperative GROUP BY 1, 2
+            UNION ALL SELECT club_id, game, 'length', '', count(*), 0, sum(length_seconds)
+                FROM r WHERE length_seconds IS NOT NULL GROUP BY 1, 2
+            UNION ALL SELECT club_id, game, 'player_count', player_count::text, count(*), 0, 0 FROM r GROUP BY 1, 2, 4
+            UNION ALL SELECT club_id, game, 'reason', reason, count(*), 0, 0 FROM r GROUP BY 1, 2, 4
+            UNION ALL SELECT club_id, game, 'seat', seat::text, count(*), count(*) FILTER (WHERE winner), 0
+                FROM s WHERE NOT cooperative GROUP BY 1, 2, 4
+            UNION ALL SELECT club_id, game, 'player', player_id::text, count(*), count(*) FILTER (WHERE winner), 0
+                FROM s WHERE NOT cooperative GROUP BY 1, 2, 4
+            UNION ALL SELECT club_id, game, 'score', score::text, count(*), 0, 0
+                FROM s WHERE score IS NOT NULL GROUP BY 1, 2, 4
+            """,
+            [list(clubs), list(keys)],
         )
 
 
@@ -454,20 +513,14 @@ def rebuild(*, since: dt.date | None = None, progress: Progress = _no_progress) 
     plays = Play.objects.filter(played_on__gte=point[0]).values_list("pk", flat=True)
     stale = PlayResult.objects.filter(played_on__gte=point[0]).values_list("play_id", flat=True)
     play_ids = iter(progress(sorted(set(plays) | set(stale)), "results"))
-    starts: dict[Scope, OrderKey] = {}
-    players: set[int] = set()
+    derived = Derived()
     while chunk := list(islice(play_ids, BATCH_SIZE)):
-        chunk_starts, chunk_players = derive_results(play_ids=chunk)
-        players |= chunk_players
-        for scope, start in chunk_starts.items():
-            starts[scope] = min(starts.get(scope, start), start)
-    mark_first_plays(players)
+        derived.update(derive_results(play_ids=chunk))
     for club_id, game in PlayResult.objects.values_list("club_id", "game").distinct():
-        for scope in _scopes(club_id, game):
-            starts[scope] = min(starts.get(scope, point), point)
+        derived.widen(club_id, game, point)
     for scope in RatingChange.objects.values_list("club_id", "game").distinct():
-        starts[scope] = min(starts.get(scope, point), point)
-    refold(starts, progress=progress)
+        derived.starts[scope] = min(derived.starts.get(scope, point), point)
+    derived.follow(progress=progress)
     if since is None and last is not None and tuple(last) > (checkpoint.tx_id, checkpoint.position):
         checkpoint.tx_id, checkpoint.position = last
     checkpoint.as_of = _watermark(checkpoint)

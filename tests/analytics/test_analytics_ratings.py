@@ -7,7 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from analytics import ratings
-from analytics.models import PlayResult, Rating, RatingChange, SeatResult
+from analytics.models import GameTally, PlayResult, Rating, RatingChange, SeatResult
 from records import services as records
 from records.models import Play
 from tests.analytics.conftest import DAY, project
@@ -115,7 +115,8 @@ def test_the_history_chains_each_play_from_the_one_before(club, record):
 
 
 def dump() -> str:
-    """Every rating row, floats in full (repr), in a fixed order: equal strings, equal bytes."""
+    """Every rating row, seat result and game tally (less its id), floats in full (repr), in a
+    fixed order: equal strings, equal bytes."""
     changes = RatingChange.objects.order_by("club_id", "game", "played_on", "finished_position", "player_id")
     current = Rating.objects.order_by("club_id", "game", "player_id")
     seats = SeatResult.objects.order_by("result_id", "seat")
@@ -132,6 +133,11 @@ def dump() -> str:
                 )
             ),
             list(seats.values_list("result_id", "seat", "player_id", "rank", "first_play")),
+            list(
+                GameTally.objects.order_by("club_id", "game", "kind", "key").values_list(
+                    "club_id", "game", "kind", "key", "plays", "wins", "total"
+                )
+            ),
         ],
         default=str,
     )
