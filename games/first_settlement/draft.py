@@ -17,7 +17,7 @@ _COLONY_LISTS = ("leaders", "sites", "hand", "buildings")
 
 class Draft:
     def __init__(self, state: JSON) -> None:
-        self.state = dict(state)
+        self.state = state.copy()
         self.violations: list[Violation] = []
         self._colonies: dict[int, JSON] = {}
         self._decks: dict[str, JSON] = {}
@@ -30,10 +30,10 @@ class Draft:
         colony = self._colonies.get(seat)
         if colony is None:
             if not self._colonies:
-                self.state["colonies"] = list(self.state["colonies"])
-            colony = dict(self.state["colonies"][seat])
+                self.state["colonies"] = self.state["colonies"].copy()
+            colony = self.state["colonies"][seat].copy()
             for name in _COLONY_LISTS:
-                colony[name] = list(colony[name])
+                colony[name] = colony[name].copy()
             self.state["colonies"][seat] = self._colonies[seat] = colony
         return colony
 
@@ -42,9 +42,10 @@ class Draft:
         deck = self._decks.get(name)
         if deck is None:
             if not self._decks:
-                self.state["decks"] = dict(self.state["decks"])
+                self.state["decks"] = self.state["decks"].copy()
             piles = self.state["decks"][name]
-            deck = {"draw": dict(piles["draw"]), "discard": dict(piles["discard"])}
+            # dict.copy() clones a pile's table in one go; dict(pile) re-inserts each card of a pile that lost cards.
+            deck = {"draw": piles["draw"].copy(), "discard": piles["discard"].copy()}
             self.state["decks"][name] = self._decks[name] = deck
         return deck
 
@@ -71,11 +72,12 @@ class Draft:
             if DECK_OF.get(card) != deck_name:
                 self.refuse(DECK_LISTS[deck_name], f"{card} is not a card of the {DECK_TITLES[deck_name]} deck.")
                 continue
-            if card not in pile and (not pile or (short and card in deck["discard"])):
+            left = pile.get(card, 0)
+            if not left and (not pile or (short and card in deck["discard"])):
                 for name, count in deck["discard"].items():
                     pile[name] = pile.get(name, 0) + count
                 deck["discard"] = {}
-            left = pile.get(card, 0)
+                left = pile.get(card, 0)
             if left > 1:
                 pile[card] = left - 1
             elif left == 1:

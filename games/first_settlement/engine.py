@@ -127,7 +127,8 @@ class FirstSettlementEngine(Engine):
         on_turn = (move.type, move.seat) == sequence.expected(d.state)
         slot = cursor if on_turn else sequence.find_slot(d.state, move.seat, move.type)
         HANDLERS[move.type](d, move.seat, move.data, (slot or cursor)["turn"])
-        if all(colony["gave_up"] for colony in d.state["colonies"]):
+        colonies = d.state["colonies"]
+        if colonies[move.seat]["gave_up"] and all(colony["gave_up"] for colony in colonies):
             d.state["cursor"], d.state["over"] = None, "gave_up"
             return
         if slot is None and sequence.is_due(d.state, cursor):
