@@ -199,6 +199,11 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             return plays.prefetch_related("seats__player")
         return plays
 
+    def filter_queryset(self, queryset):
+        """The filters are the list's: a detail route (an append, a state) has no use for them,
+        and building the filter form cost an append more than one of its queries."""
+        return super().filter_queryset(queryset) if self.action == "list" else queryset
+
     def get_object(self):
         return services.fresh(super().get_object())
 
