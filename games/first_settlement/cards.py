@@ -37,6 +37,8 @@ _RAW = json.loads((Path(__file__).parent / "cards.json").read_text())
 
 #: card name -> its deck
 DECK_OF: dict[str, str] = {card["name"]: deck for deck in DECKS for card in _RAW[deck]}
+#: deck -> the names of its cards
+CARDS_OF: dict[str, frozenset[str]] = {deck: frozenset(card["name"] for card in _RAW[deck]) for deck in DECKS}
 #: a card's name as printed in its list, where it differs: "Kicked Out:" is printed with a colon
 PRINTED_NAMES = {"Kicked Out:": "Kicked Out"}
 #: leader, site and building name -> effect, e.g. {"food_bonus": {"Fish": 1}}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import groupby
 
 from games.contract import JSON, Violation
-from games.first_settlement.cards import DECK_LISTS, DECK_OF, DECK_TITLES, PRINTED_NAMES
+from games.first_settlement.cards import CARDS_OF, DECK_LISTS, DECK_OF, DECK_TITLES, PRINTED_NAMES
 
 _COLONY_LISTS = ("leaders", "sites", "hand", "buildings")
 
@@ -66,10 +66,11 @@ class Draft:
         deck = self.deck(deck_name)
         pile = deck["draw"]
         short = sum(pile.values()) < len(cards)
+        cards_of_deck = CARDS_OF[deck_name]
         drawn = []
         for card in cards:
             card = PRINTED_NAMES.get(card, card)
-            if DECK_OF.get(card) != deck_name:
+            if card not in cards_of_deck:
                 self.refuse(DECK_LISTS[deck_name], f"{card} is not a card of the {DECK_TITLES[deck_name]} deck.")
                 continue
             left = pile.get(card, 0)
