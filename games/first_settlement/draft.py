@@ -69,10 +69,11 @@ class Draft:
         cards_of_deck = CARDS_OF[deck_name]
         drawn = []
         for card in cards:
-            card = PRINTED_NAMES.get(card, card)
             if card not in cards_of_deck:
-                self.refuse(DECK_LISTS[deck_name], f"{card} is not a card of the {DECK_TITLES[deck_name]} deck.")
-                continue
+                card = PRINTED_NAMES.get(card, card)
+                if card not in cards_of_deck:
+                    self.refuse(DECK_LISTS[deck_name], f"{card} is not a card of the {DECK_TITLES[deck_name]} deck.")
+                    continue
             left = pile.get(card, 0)
             if not left and (not pile or (short and card in deck["discard"])):
                 for name, count in deck["discard"].items():
