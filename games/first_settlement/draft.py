@@ -27,27 +27,27 @@ class Draft:
 
     def colony(self, seat: int) -> JSON:
         """The writable copy of a seat's colony."""
-        colony = self._colonies.get(seat)
-        if colony is None:
+        if seat not in self._colonies:
             if not self._colonies:
                 self.state["colonies"] = self.state["colonies"].copy()
             colony = self.state["colonies"][seat].copy()
             for name in _COLONY_LISTS:
                 colony[name] = colony[name].copy()
             self.state["colonies"][seat] = self._colonies[seat] = colony
-        return colony
+        return self._colonies[seat]
 
     def deck(self, name: str) -> JSON:
         """The writable copy of a deck: ``draw`` and ``discard`` piles, card -> count."""
-        deck = self._decks.get(name)
-        if deck is None:
+        if name not in self._decks:
             if not self._decks:
                 self.state["decks"] = self.state["decks"].copy()
             piles = self.state["decks"][name]
             # dict.copy() clones a pile's table in one go; dict(pile) re-inserts each card of a pile that lost cards.
-            deck = {"draw": piles["draw"].copy(), "discard": piles["discard"].copy()}
-            self.state["decks"][name] = self._decks[name] = deck
-        return deck
+            self.state["decks"][name] = self._decks[name] = {
+                "draw": piles["draw"].copy(),
+                "discard": piles["discard"].copy(),
+            }
+        return self._decks[name]
 
     def drawable(self, deck_name: str, wanted: int) -> int:
         """How many of ``wanted`` cards the deck can give: its draw and discard piles together."""

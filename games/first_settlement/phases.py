@@ -55,6 +55,8 @@ HARDSHIP_DRAWS = {
     "rebel": 10,
     "hardship": 10,
 }
+#: phase -> its rulebook heading, as printed: "DRAW PHASE"
+SECTIONS = {phase: f"{phase.upper()} PHASE" for phase in PHASES}
 HAND_SIZE = 5
 SHIP_ROLL = 7
 BUILD_COSTS = (5, 20)
@@ -62,11 +64,6 @@ FOOD_PER_VP = 5
 TWO_LEADERS = "TWO LEADER OPTION"
 DICE = "DICE"
 BUILD_LIST = "BUILD DECK CARD LIST"
-
-
-def section(phase: str) -> str:
-    """The rulebook heading of a phase, as printed: "DRAW PHASE"."""
-    return f"{phase.upper()} PHASE"
 
 
 def season_of(colony: JSON, turn: int) -> str:
@@ -97,8 +94,8 @@ def draw_hardships(d: Draft, seat: int, phase: str, cards: list[str]) -> list[st
     """Draw and discard a phase's Hardship cards; the cards of the deck drawn, in order."""
     count = d.drawable("hardship", HARDSHIP_DRAWS[phase] + colony_effects(d.colony(seat))[f"extra_hardships:{phase}"])
     if len(cards) != count:
-        d.refuse(section(phase), f"The {phase.title()} Phase draws {count} Hardship cards, not {len(cards)}.")
-    drawn = d.draw("hardship", cards, section(phase))
+        d.refuse(SECTIONS[phase], f"The {phase.title()} Phase draws {count} Hardship cards, not {len(cards)}.")
+    drawn = d.draw("hardship", cards, SECTIONS[phase])
     d.discard(drawn)
     return drawn
 
@@ -111,7 +108,7 @@ def of_type(drawn: list[str], kind: str) -> list[int]:
 
 def play_actions(d: Draft, seat: int, phase: str, cards: list[str], kind: str, negatable: int) -> int:
     """Discard Action cards of ``kind`` from the hand, each to negate one card; how many were played."""
-    rule = section(phase)
+    rule = SECTIONS[phase]
     for card in cards:
         if card in DECK_OF and ACTION_KINDS.get(card) != kind:
             d.refuse(rule, f"{card} is not a {kind} Action card.")
@@ -142,7 +139,7 @@ def time(d: Draft, seat: int, data: JSON, turn: int) -> None:
 
 
 def draw(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    rule = section("draw")
+    rule = SECTIONS["draw"]
     colony = d.colony(seat)
     if len(data["actions"]) != d.drawable("action", 2):
         d.refuse(rule, "Draw 2 cards from the Action Deck (all that are left if fewer).")
@@ -180,7 +177,7 @@ def plant(d: Draft, seat: int, data: JSON, turn: int) -> None:
 
 
 def ship(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    rule = section("ship")
+    rule = SECTIONS["ship"]
     colony = d.colony(seat)
     roll = data["roll"]
     check_die(d, roll, 10, "The ship roll", rule)
@@ -214,7 +211,7 @@ def _usable_in_food_phase(alternative: list[str], winter: bool, stock: bool) -> 
 
 
 def food(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    rule = section("food")
+    rule = SECTIONS["food"]
     colony = d.colony(seat)
     winter = season_of(colony, turn) == "Winter"
     count = d.drawable("food", colony["colonists"] // 2 if winter else colony["colonists"])
@@ -238,7 +235,7 @@ def food(d: Draft, seat: int, data: JSON, turn: int) -> None:
 
 
 def harvest(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    rule = section("harvest")
+    rule = SECTIONS["harvest"]
     colony = d.colony(seat)
     count = d.drawable("food", colony["plant"])
     if len(data["cards"]) != count:
@@ -285,7 +282,7 @@ def spoil(d: Draft, seat: int, data: JSON, turn: int) -> None:
 
 
 def trade(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    rule = section("trade")
+    rule = SECTIONS["trade"]
     colony = d.colony(seat)
     effects = colony_effects(colony)
     plays = data.get("cards", [])
@@ -359,7 +356,7 @@ def raid(d: Draft, seat: int, data: JSON, turn: int) -> None:
 
 
 def rebel(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    rule = section("rebel")
+    rule = SECTIONS["rebel"]
     mutinies = len(of_type(draw_hardships(d, seat, "rebel", data["cards"]), "Mutiny"))
     colony = d.colony(seat)
     remaining = max(0, mutinies - colony_effects(colony)["morale"])
@@ -380,7 +377,7 @@ def rebel(d: Draft, seat: int, data: JSON, turn: int) -> None:
 
 
 def hardship(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    rule = section("hardship")
+    rule = SECTIONS["hardship"]
     specials = [
         name for name in draw_hardships(d, seat, "hardship", data["cards"]) if name in HARDSHIP_VALUES["Special"]
     ]
@@ -414,7 +411,7 @@ def _kick_out(d: Draft, seat: int, target: int | None) -> None:
     others = [other for other, c in enumerate(d.state["colonies"]) if other != seat and not c["gave_up"]]
     if target not in others and (others or target is not None):
         d.refuse(
-            section("hardship"), f"Kicked Out: the CT goes to another player still in the game {others}, not {target}."
+            SECTIONS["hardship"], f"Kicked Out: the CT goes to another player still in the game {others}, not {target}."
         )
     lose_colonists(colony, 1)
     if target in others:
@@ -425,14 +422,14 @@ def _burn(d: Draft, seat: int, building: str | None) -> None:
     """Fire: Lose 1 Random Building (the event names the one lost)."""
     buildings = d.colony(seat)["buildings"]
     if building not in buildings:
-        d.refuse(section("hardship"), f"Fire: name the building lost, one of {', '.join(buildings)}.")
+        d.refuse(SECTIONS["hardship"], f"Fire: name the building lost, one of {', '.join(buildings)}.")
         return
     buildings.remove(building)
     d.discard([building])
 
 
 def build(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    rule = section("build")
+    rule = SECTIONS["build"]
     colony = d.colony(seat)
     wanted = data["buildings"]
     if len(wanted) > len(BUILD_COSTS):

@@ -10,7 +10,7 @@ colony that gave up plays no more phases.
 from __future__ import annotations
 
 from games.contract import JSON
-from games.first_settlement.phases import PHASES, TURNS, season_of, section
+from games.first_settlement.phases import PHASES, SECTIONS, TURNS, season_of
 
 TURN_SEQUENCE = "TURN SEQUENCE"
 FIRST_TURN = "Skip this phase the first turn of the game."
@@ -62,15 +62,15 @@ def skip_reason(state: JSON, seat: int, phase: str, turn: int) -> tuple[str, str
     """(rule, sentence) when the rules skip ``phase`` for this colony this turn, else None."""
     colony = state["colonies"][seat]
     if colony["gave_up"]:
-        return section("rebel"), "This colony's Settlers gave up; it plays no more phases."
+        return SECTIONS["rebel"], "This colony's Settlers gave up; it plays no more phases."
     if phase in ("draw", "ship") and turn == 1:
-        return section(phase), FIRST_TURN
+        return SECTIONS[phase], FIRST_TURN
     if phase == "ship" and colony["no_ship_turn"] == turn:
-        return section("hardship"), "Storm: No Ship for you next turn."
+        return SECTIONS["hardship"], "Storm: No Ship for you next turn."
     if phase in _SEASON_ONLY and season_of(colony, turn) != _SEASON_ONLY[phase]:
-        return section(phase), f"Skip this phase if it is not {_SEASON_ONLY[phase]}."
+        return SECTIONS[phase], f"Skip this phase if it is not {_SEASON_ONLY[phase]}."
     if phase in ("starve", "rebel") and not colony["shortage"]:
-        return section(phase), "Skip this phase if there was no Food shortage."
+        return SECTIONS[phase], "Skip this phase if there was no Food shortage."
     return None
 
 
