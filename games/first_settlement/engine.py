@@ -93,7 +93,8 @@ class FirstSettlementEngine(Engine):
         if move.type == "give":
             return self._run(state, move).violations
         due = sequence.expected(state)
-        if (move.type, move.seat) not in (due, sequence.early_site_selection(state)):
+        played = (move.type, move.seat)
+        if played != due and played != sequence.early_site_selection(state):
             return [self._out_of_turn(state, move, due)]
         return self._run(state, move).violations
 

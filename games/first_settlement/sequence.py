@@ -76,13 +76,18 @@ def skip_reason(state: JSON, seat: int, phase: str, turn: int) -> tuple[str, str
 
 def _successor(state: JSON, cursor: JSON) -> JSON:
     turn, phase, pos = cursor["turn"], cursor["phase"], cursor["pos"]
-    count = len(state["order"])
-    if state["options"]["simultaneous_turns"]:
-        pos, phase = (pos + 1) % count, phase + (pos + 1) // count
-        turn, phase = turn + phase // len(PHASES), phase % len(PHASES)
-    else:
-        phase, pos = (phase + 1) % len(PHASES), pos + (phase + 1) // len(PHASES)
-        turn, pos = turn + pos // count, pos % count
+    if state["options"]["simultaneous_turns"]:  # phase by phase, each colony in turn order
+        pos += 1
+        if pos == len(state["order"]):
+            pos, phase = 0, phase + 1
+        if phase == len(PHASES):
+            phase, turn = 0, turn + 1
+    else:  # each colony plays all the phases of its turn
+        phase += 1
+        if phase == len(PHASES):
+            phase, pos = 0, pos + 1
+        if pos == len(state["order"]):
+            pos, turn = 0, turn + 1
     return {"turn": turn, "phase": phase, "pos": pos}
 
 
