@@ -79,6 +79,8 @@ def check_national_result(state: JSON, result: JSON) -> Violation | None:
         ]
         if in_pool and choice not in in_pool:
             return Violation(RULE_14_2, f"Choose a block of the {nation.title()} replacement pool to exclude.")
+        if not in_pool and choice is not None:
+            return Violation(RULE_14_2, f"The {nation.title()} replacement pool is empty: no block to exclude.")
     if key == ("saxony", 3) and result.get("roll2") is None:
         return Violation(RULE_14_2, "The Polish Parliament assembles: give the second die (roll2).")
     return None

@@ -154,6 +154,15 @@ def test_exclusion_only_from_1703_to_1714(pb):
     assert pb.at(state, "Juel") == "pool", "1718 is after 1714: nothing happens"
 
 
+def test_exclusion_from_an_empty_pool_names_no_block(pb):
+    """14.2 Denmark 4: "From 1703-1714 Denmark must exclude 1 block free of choice from the replacement pool."
+    In 1710 (12.4) Denmark's pool is empty: a block named anyway is refused, and the event passes without one."""
+    state = pb.play(pb.setup("12.4"), ("action_roll", 0, {"roll": 1}), ("action_roll", 1, {"roll": 5}))
+    assert pb.refused(state, "national_event", 1, {"nation": "denmark", "roll": 4, "choice": "Juel"}, "14.2")
+    after = pb.play(state, ("national_event", 1, {"nation": "denmark", "roll": 4}))
+    assert after["excluded"] == state["excluded"]
+
+
 def test_excluded_blocks_return_after_1714(pb):
     """14.2 Denmark 4 and Saxony 2: "From 1703-1714 ... must exclude 1 block"; from 1715 it is back in the pool."""
     state = pb.place(pb.setup("12.4"), "Juel", "out")
