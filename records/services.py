@@ -124,7 +124,7 @@ def append_events(
             for index in range(len(events))
         ]
         known = {e.idempotency_key: e for e in play.events.filter(idempotency_key__in=[k for k in keys if k])}
-        stored, created, pending, flags, finisher = [], [], [], {}, None
+        stored, created, pending, snapshots, flags, finisher = [], [], [], [], {}, None
         recorded_at = timezone.now()
         for new, key in zip(events, keys):
             existing = known.get(key)
@@ -154,7 +154,7 @@ def append_events(
             refused = _refusal(play, event)
             if refused:
                 raise RuleViolation(seq=event.seq, violations=refused)
-            violations, finishes = _advance(play, event, strict=play.mode == Mode.STRICT)
+            violations, finishes = _advance(play, event, snapshots, strict=play.mode == Mode.STRICT)
             if finishes:
                 finisher = event
             elif play.outcome is None:
@@ -166,6 +166,7 @@ def append_events(
             stored.append(event)
         if created:
             _insert(pending)
+            Snapshot.objects.bulk_create(snapshots)
             if finisher is not None:
                 play.finished_position = finisher.position
             play.save(update_fields=CACHES)
@@ -258,8 +259,10 @@ def _voided_target(play: Play, event: Event) -> int | None:
     return None
 
 
-def _advance(play: Play, event: Event, *, strict: bool) -> tuple[list[Violation], bool]:
-    """Judge ``event`` (seq ``play.last_seq + 1``) and move the play's caches past it.
+def _advance(play: Play, event: Event, snapshots: list[Snapshot], *, strict: bool) -> tuple[list[Violation], bool]:
+    """Judge ``event`` (seq ``play.last_seq + 1``) and move the play's caches past it; every
+    ``SNAPSHOT_EVERY`` events, add a snapshot to ``snapshots``, for the caller to save with
+    the rest (a replay before then starts from an earlier one, to the same state).
 
     Returns the violations a record play stores it with, and whether this event decides the
     outcome (the play's ``finished_position`` is then its position). In a strict play a game
@@ -302,7 +305,7 @@ def _advance(play: Play, event: Event, *, strict: bool) -> tuple[list[Violation]
     play.last_seq = event.seq
     play.last_hash = event.hash
     if event.seq % SNAPSHOT_EVERY == 0:
-        Snapshot.objects.create(play=play, seq=event.seq, state=state)
+        snapshots.append(Snapshot(play_id=play.pk, seq=event.seq, state=state))
     return violations, decides and outcome is not None
 
 
@@ -314,10 +317,12 @@ def rebuild_play_caches(play_id: int) -> Play:
     play.snapshots.all().delete()
     play.state, play.outcome, play.finished_position = initial_state(play), None, None
     play.status, play.last_seq, play.last_hash = Status.IN_PROGRESS, 0, chain.GENESIS
+    snapshots = []
     for event in events:
-        _, finishes = _advance(play, event, strict=False)
+        _, finishes = _advance(play, event, snapshots, strict=False)
         if finishes:
             play.finished_position = event.position
+    Snapshot.objects.bulk_create(snapshots)
     play.engine_fingerprint = registry.fingerprint(play.game)
     play.save(update_fields=[*CACHES, "engine_fingerprint"])
     return play
