@@ -270,8 +270,9 @@ def _copy(cursor, table: str, columns: dict[str, str]) -> Iterator[Callable[[Seq
             yield copy.write_row
 
 
-def _scopes(club_id: int, game: str) -> set[Scope]:
-    return {(club_id, game), (club_id, ""), (None, game), (None, "")}
+def _scopes(club_id: int, game: str) -> tuple[Scope, ...]:
+    """The four rating scopes a result of ``game`` (never "") in a club counts in."""
+    return ((club_id, game), (club_id, ""), (None, game), (None, ""))
 
 
 def _scope_order(scope: Scope) -> tuple[int, str]:
@@ -476,18 +477,8 @@ def _write_current(touched: dict[Scope, set[int]], current: dict, plays: dict, l
             for scope, players in touched.items():
                 for player_id in sorted(players & current.get(scope, {}).keys()):
                     mu, sigma = current[scope][player_id]
-                    conservative = ratings.conservative(mu, sigma)
-                    write(
-                        (
-                            *scope,
-                            player_id,
-                            mu,
-                            sigma,
-                            conservative,
-                            plays[scope, player_id],
-                            last_played[scope, player_id],
-                        )
-                    )
+                    row = (*scope, player_id, mu, sigma, ratings.conservative(mu, sigma))
+                    write((*row, plays[scope, player_id], last_played[scope, player_id]))
 
 
 @transaction.atomic
