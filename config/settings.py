@@ -60,6 +60,9 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+# No JIT: the queries here are short, and when the planner misjudges one as costly (fresh
+# tables not yet analyzed), compiling it took 170 ms where running it took 10.
+DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c jit=off"
 
 AUTH_PASSWORD_VALIDATORS = []
 LANGUAGE_CODE = "en-us"
