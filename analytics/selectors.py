@@ -121,7 +121,7 @@ def h_index(plays_per_game: Counter) -> int:
     return sum(1 for n, count in enumerate(counts, start=1) if count >= n)
 
 
-def _rivals(player: Player) -> dict:
+def _rivals(player: Player, competitive: list) -> dict:
     """Nemesis: the opponent who beat the player most often in competitive plays (at least 3
     times, and more often than the player beat them); minion: the reverse. Ties go to the
     wider margin, then the lower player id. Counted in the database, one row per opponent."""
@@ -131,12 +131,11 @@ def _rivals(player: Player) -> dict:
             SELECT other.player_id, count(*) FILTER (WHERE other.rank < mine.rank),
                    count(*) FILTER (WHERE other.rank > mine.rank)
             FROM analytics_seatresult mine
-            JOIN analytics_playresult result ON result.play_id = mine.result_id AND NOT result.cooperative
             JOIN analytics_seatresult other ON other.result_id = mine.result_id AND other.player_id <> mine.player_id
-            WHERE mine.player_id = %s
+            WHERE mine.player_id = %s AND mine.result_id = ANY(%s)
             GROUP BY other.player_id
             """,
-            [player.pk],
+            [player.pk, [seat.result_id for seat in competitive]],
         )
         rows = cursor.fetchall()
     beat_me = Counter({other: beat for other, beat, _ in rows})
@@ -165,7 +164,7 @@ def player_stats(player: Player) -> dict:
         "by_seat": _grouped(competitive, lambda s: s.seat, "seat"),
         "streaks": streaks(competitive),
         "h_index": h_index(Counter(s.game for s in mine)),
-        **_rivals(player),
+        **_rivals(player, competitive),
         "cooperative": record_of([s for s in mine if s.cooperative]),
     }
 
