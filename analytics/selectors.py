@@ -10,10 +10,11 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from statistics import mean
+from typing import NamedTuple
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
-from django.db.models import F, Q, QuerySet, Sum
+from django.db.models import Q, QuerySet, Sum
 from django.shortcuts import get_object_or_404
 
 from analytics.models import Checkpoint, GameTally, Rating, RatingChange, SeatResult
@@ -21,7 +22,6 @@ from analytics.services import PAST_CHECKPOINT, PROJECTION, checkpoint_params
 from records.models import Club, Player
 from records.selectors import visible_clubs
 
-PLAY_ORDER = ("result__played_on", "result__finished_position")
 #: A nemesis or minion must have beaten (or lost to) the player at least this often.
 RIVAL_MIN = 3
 #: A champion of a game in a club has played it there at least this often.
@@ -62,16 +62,35 @@ def tally(plays: int, wins: int) -> dict:
     return {"plays": plays, "wins": wins, "win_rate": round(wins / plays, 4) if plays else None}
 
 
-#: One seat of a player as the statistics read it: the seat's own fields and its play's.
-SEAT_ROW = ("result_id", "seat", "rank", "score", "winner", "game", "player_count", "cooperative", "low_score_wins")
+class SeatRow(NamedTuple):
+    """One seat of a player as the statistics read it: the seat's own fields and its play's."""
+
+    result_id: int
+    seat: int
+    rank: int
+    score: float | None
+    winner: bool
+    game: str
+    player_count: int
+    cooperative: bool
+    low_score_wins: bool
 
 
-def _seats_in_order(**filters) -> list:
-    """Seat results as rows (named tuples of ``SEAT_ROW``), in play order: rows, not model
-    instances, since a regular's thousand plays would cost more to build than to count."""
-    seats = SeatResult.objects.filter(**filters).order_by(*PLAY_ORDER)
-    play = {name: F(f"result__{name}") for name in ("game", "player_count", "cooperative", "low_score_wins")}
-    return list(seats.annotate(**play).values_list(*SEAT_ROW, named=True))
+def _seats_in_order(**filters) -> list[SeatRow]:
+    """Seat results as plain rows, in play order. Rows, not model instances: a regular's
+    thousand plays would cost more to build than to count. Seats and their plays are read
+    apart, each through its own index: joined, the planner chose to scan every result."""
+    seats = list(SeatResult.objects.filter(**filters).values_list("result_id", "seat", "rank", "score", "winner"))
+    with connection.cursor() as cursor:  # = ANY(array): an IN list of a thousand ids plans slowly
+        cursor.execute(
+            "SELECT play_id, game, player_count, cooperative, low_score_wins, played_on, finished_position "
+            "FROM analytics_playresult WHERE play_id = ANY(%s)",
+            [[seat[0] for seat in seats]],
+        )
+        plays = cursor.fetchall()
+    play = {row[0]: row for row in plays}
+    seats.sort(key=lambda seat: play[seat[0]][5:])
+    return [SeatRow(*seat, *play[seat[0]][1:5]) for seat in seats]
 
 
 def record_of(seats: list) -> dict:
