@@ -19,8 +19,8 @@ WOKEN_FOR_SECONDS = 60
 
 
 class WakeUpTask(DjangoTask):
-    """A task without arguments that commits wake up: ``delay_on_commit`` queues it once for
-    any number of commits until a worker takes it (a flag in the broker's Redis, cleared by
+    """A task without arguments, woken by commits. ``delay_on_commit`` queues it once for any
+    number of commits until a worker takes it (a flag in the broker's Redis, cleared by
     :meth:`taken`), and never fails the committed transaction's caller: should the broker
     refuse the message, the error is logged and beat catches up instead."""
 
