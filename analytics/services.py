@@ -57,13 +57,17 @@ class Derived:
     #: The (club, game) pairs whose tallies must be rewritten.
     games: set[tuple[int, str]] = field(default_factory=set)
 
+    def start(self, scope: Scope, key: OrderKey) -> None:
+        """Refold ``scope`` from ``key`` on, or from earlier if already due."""
+        self.starts[scope] = min(self.starts.get(scope, key), key)
+
     def widen(self, club_id: int, game: str, key: OrderKey) -> None:
         for scope in _scopes(club_id, game):
-            self.starts[scope] = min(self.starts.get(scope, key), key)
+            self.start(scope, key)
 
     def update(self, other: Derived) -> None:
-        for scope, start in other.starts.items():
-            self.starts[scope] = min(self.starts.get(scope, start), start)
+        for scope, key in other.starts.items():
+            self.start(scope, key)
         self.players |= other.players
         self.games |= other.games
 
@@ -518,7 +522,7 @@ def rebuild(*, since: dt.date | None = None, progress: Progress = _no_progress) 
     for club_id, game in PlayResult.objects.values_list("club_id", "game").distinct():
         derived.widen(club_id, game, point)
     for scope in RatingChange.objects.values_list("club_id", "game").distinct():
-        derived.starts[scope] = min(derived.starts.get(scope, point), point)
+        derived.start(scope, point)
     derived.follow(progress=progress)
     with connection.cursor() as cursor:
         # As after any bulk load: until the planner learns the new sizes, it may scan whole
