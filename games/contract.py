@@ -29,6 +29,8 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
+from games.secrets import Secret, hide
+
 JSON = Any
 
 
@@ -147,6 +149,11 @@ class Engine(ABC):
     options_schema: dict[str, JSON] = obj({}, required=[])
     #: The event vocabulary: type name -> EventType.
     event_types: dict[str, EventType]
+    #: Whose each hidden part of the arbiter view is (see :mod:`games.secrets`); ``view``
+    #: shapes what a seat sees, these say what must never reach anyone else.
+    view_secrets: tuple[Secret, ...] = ()
+    #: Event type -> the secrets of its data (a drawn card is its drawer's).
+    move_secrets: dict[str, tuple[Secret, ...]] = {}
 
     @abstractmethod
     def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
@@ -165,11 +172,22 @@ class Engine(ABC):
     @abstractmethod
     def view(self, state: JSON, seat: int | None = None) -> dict[str, JSON]:
         """The table as a person sees it, with at least the keys of ``VIEW_KEYS``. With a
-        seat, the other seats' secrets are hidden."""
+        seat, the other seats' secrets are hidden; with :data:`~games.secrets.NOBODY`, every
+        seat's. Callers outside the engine use :meth:`seen_view`."""
 
     @abstractmethod
     def outcome(self, state: JSON) -> Outcome | None:
         """None until the game is over; then how it ended."""
+
+    def seen_view(self, state: JSON, viewer: int | None) -> dict[str, JSON]:
+        """The view as ``viewer`` may see it: None for the arbiter, a seat, or NOBODY. The one
+        way a state leaves an engine."""
+        return hide(self.view(state, viewer), self.view_secrets, viewer)
+
+    def seen_data(self, move: Move, viewer: int | None) -> dict[str, JSON]:
+        """``move``'s data as ``viewer`` may see it. The one way a move's data leaves the
+        service."""
+        return hide(move.data, self.move_secrets.get(move.type, ()), viewer, move.seat)
 
     def describe(self) -> dict[str, JSON]:
         return {

@@ -16,6 +16,7 @@ from games import registry
 from games.contract import VIEW_KEYS, Engine, Move, Outcome, Seat, Violation, shape_errors
 from games.playthrough import all_playthroughs, as_move, load
 from games.random_play import random_play
+from games.secrets import NOBODY
 
 ENGINES = list(registry.engines().values())
 PLAYTHROUGHS = all_playthroughs()
@@ -30,7 +31,7 @@ def default_options(engine: Engine) -> dict:
 
 
 def assert_view(engine: Engine, state, seat_count: int) -> None:
-    for seat in (None, *range(seat_count)):
+    for seat in (None, NOBODY, *range(seat_count)):
         view = engine.view(state, seat)
         missing = [key for key in VIEW_KEYS if key not in view]
         assert not missing, f"{engine.slug} view(seat={seat}) lacks {missing}"
