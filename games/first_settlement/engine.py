@@ -8,6 +8,7 @@ from games.first_settlement.cards import DECKS, card_vp, default_copies
 from games.first_settlement.draft import Draft
 from games.first_settlement.phases import HANDLERS, PHASES, SEASONS, season_of, year_of
 from games.first_settlement.vocabulary import EVENT_TYPES, OPTIONS_SCHEMA
+from games.secrets import EACH, MOVER, NOBODY, Secret, Sibling
 
 GAME_LENGTH = "TIME & GAME LENGTH"
 TRADE_OPTION = "TRADE OPTION"
@@ -146,6 +147,35 @@ class FirstSettlementEngine(Engine):
                 return Violation(*reason)
         rule = sequence.TURN_SEQUENCE if step == "play" else setup_steps.SETUP
         return Violation(rule, f"It is {_whose(*due)} now, not {_whose(move.type, move.seat)}.")
+
+    #: A card in hand is its holder's; it is shown only when built or played for its effect (a
+    #: Trade, Medical, Defense or Morale card), never when dealt, drawn or discarded to a limit.
+    view_secrets = (
+        Secret(
+            "colonies.*.hand", EACH, "ACTION DECK, BUILD DECK: each player keeps a hand; cards go face up when built"
+        ),
+        Secret("decks.*.cards", NOBODY, "THE DECKS: no player sees the draw piles, nor the cards discarded from hands"),
+    )
+    move_secrets = {
+        "prepare_colony": (
+            Secret("leaders_drawn", MOVER, "SETUP: each player draws 3 Leader cards and discards 2 of them unseen"),
+            Secret("actions_dealt", MOVER, "SETUP, ACTION DECK: the 4 Action cards dealt go into the hand"),
+            Secret("action_discarded", MOVER, "SETUP: the Action card discarded leaves the hand unseen"),
+            Secret("builds_dealt", MOVER, "SETUP, BUILD DECK: the 4 Build cards dealt go into the hand"),
+            Secret("builds_discarded", MOVER, "SETUP: the Build cards discarded leave the hand unseen"),
+        ),
+        "draw": (
+            Secret("actions", MOVER, "DRAW PHASE, ACTION DECK: the Action cards drawn go into the hand"),
+            Secret("builds", MOVER, "DRAW PHASE, BUILD DECK: drawn Build cards are kept in a player's hand"),
+            Secret("build_discard", MOVER, "DRAW PHASE: the Build card discarded leaves the hand unseen"),
+            Secret("swaps.*.discard", MOVER, "DRAW PHASE: the 2 cards discarded to draw 1 leave the hand unseen"),
+            Secret("swaps.*.card", MOVER, "DRAW PHASE: the card drawn for 2 discarded goes into the hand"),
+            Secret("discards", MOVER, "DRAW PHASE: the cards discarded to the hand size leave the hand unseen"),
+        ),
+        # Giver and receiver both know the cards, but a secret has one owner: the receiver, whose hand the
+        # view shows them in (the giver gave them out of a hand it already knew).
+        "give": (Secret("cards", Sibling("to"), "TRADE OPTION: the cards traded go into the receiver's hand"),),
+    }
 
     def view(self, state: JSON, seat: int | None = None) -> dict[str, JSON]:
         due = sequence.expected(state)
