@@ -41,6 +41,8 @@ def main() -> int:
     args = parser.parse_args()
     os.environ["DATABASE_URL"] = bench_database()
     os.environ["DEBUG"] = "0"  # as in production: DEBUG keeps every query's SQL, and costs appends a third
+    os.environ.update(SECRET_KEY="tablelog-bench-only-secret-key-0123456789-abcdefghijklmnopq", HTTPS="0")
+    os.environ.setdefault("CHAIN_KEY", "tablelog-bench-only-chain-key")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 

@@ -19,6 +19,7 @@ ADDRESS = os.environ.get("TABLELOG_ADDRESS", "127.0.0.1:8000")
 
 def main() -> int:
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings")
+    env.setdefault("DEBUG", "1")  # a development server, with development's stand-in keys
     servers = embedded.fill_in(env)
     try:
         return serve(env)

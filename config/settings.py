@@ -1,17 +1,49 @@
-"""Settings, all from the environment. With no DATABASE_URL / REDIS_URL, embedded servers."""
+"""Settings, all from the environment. With no DATABASE_URL / REDIS_URL, embedded servers.
+
+Production is the default: DEBUG is off unless ``DEBUG=1``, and outside development the
+service refuses to start without its own ``SECRET_KEY`` and ``CHAIN_KEY``.
+"""
 
 import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 from config import embedded
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "tablelog-development-only-secret-key-change-me")
-DEBUG = os.environ.get("DEBUG", "1") == "1"
+DEBUG = os.environ.get("DEBUG") == "1"
+
+
+def _key(name: str) -> str:
+    """A secret from the environment; in development (DEBUG=1) a fixed, public stand-in."""
+    value = os.environ.get(name)
+    if value:
+        return value
+    if DEBUG:
+        return f"tablelog-development-only-{name.lower()}-never-use-it-in-production"
+    raise ImproperlyConfigured(f"{name} is not set. Set it in the environment (see README: Running it for real).")
+
+
+SECRET_KEY = _key("SECRET_KEY")
+#: The key of the events' hash chain (records/chain.py). Kept out of the database, so write
+#: access to the database alone cannot forge a history that verifies. Changing it makes every
+#: stored chain fail verification: keep it as long as the data.
+CHAIN_KEY = _key("CHAIN_KEY")
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
+
+#: Served over HTTPS (behind a proxy that terminates TLS and sets X-Forwarded-Proto): the
+#: default outside development.
+HTTPS = os.environ.get("HTTPS", "0" if DEBUG else "1") == "1"
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365 if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
+CSRF_TRUSTED_ORIGINS = [origin for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin]
 
 embedded.fill_in(os.environ)
 REDIS_URL = os.environ["REDIS_URL"]
@@ -64,7 +96,15 @@ DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_m
 # tables not yet analyzed), compiling it took 170 ms where running it took 10.
 DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c jit=off"
 
-AUTH_PASSWORD_VALIDATORS = []
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": f"django.contrib.auth.password_validation.{name}"}
+    for name in (
+        "UserAttributeSimilarityValidator",
+        "MinimumLengthValidator",
+        "CommonPasswordValidator",
+        "NumericPasswordValidator",
+    )
+]
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True

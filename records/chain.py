@@ -1,19 +1,35 @@
-"""The per-play hash chain: ``hash = sha256(prev_hash || canonical JSON of the event)``."""
+"""The per-play chain: ``hash = HMAC-SHA256(CHAIN_KEY, prev_hash || canonical JSON of the event)``.
+
+The key lives in the service's settings, never in the database, so someone who can write
+to the database but does not hold the key cannot rewrite an event and compute hashes that
+verify (README: "What verify proves"). Keyed hashes also keep hidden data hidden: a reader
+shown an event's hash cannot test guesses of a masked card against it.
+
+The canonical form hashes each value as jsonb gives it back, so a stored event always
+verifies: jsonb keeps numbers as exact decimals and gives a whole one back as an int, so
+``1e23`` (a float whose exact value is 99999999999999991611392) is hashed as the int
+100000000000000000000000 that PostgreSQL stores for the text ``1e+23``.
+"""
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any
+
+from django.conf import settings
 
 GENESIS = "0" * 64
 
 
 def _normal(value: Any) -> Any:
-    """Integral floats as ints: jsonb gives 1e20 back as an int, and the chain must not care."""
+    """A value as jsonb gives it back: a whole float becomes the int of the decimal it is
+    written as (its shortest repr, which is what json.dumps sends)."""
     if isinstance(value, float) and value.is_integer():
-        return int(value)
+        return int(Decimal(repr(value)))
     if isinstance(value, dict):
         return {key: _normal(item) for key, item in value.items()}
     if isinstance(value, list):
@@ -54,7 +70,7 @@ def canonical(
 
 
 def link(prev_hash: str, body: bytes) -> str:
-    return hashlib.sha256(prev_hash.encode() + body).hexdigest()
+    return hmac.new(settings.CHAIN_KEY.encode(), prev_hash.encode() + body, hashlib.sha256).hexdigest()
 
 
 def event_hash(event) -> str:

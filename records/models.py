@@ -16,6 +16,9 @@ class Club(models.Model):
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=100, unique=True)
     is_public = models.BooleanField(default=True)
+    #: Hidden information stays hidden after a play ends (by default the table turns its
+    #: cards over: a finished play is shown whole to every reader).
+    keeps_secrets = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 
+from games.secrets import NOBODY
 from records import chain
 from records.meta import META_EVENT_TYPES
 from records.models import ROLE_RANK, Club, Membership, Play, Role, Status
@@ -30,19 +31,49 @@ def has_role(club: Club, user: User | AnonymousUser, needed: Role) -> bool:
     return role is not None and ROLE_RANK[role] >= ROLE_RANK[needed]
 
 
-def sees_every_seat(play: Play, user: User | AnonymousUser) -> bool:
-    """The arbiter view shows every seat's secrets: for recorders and owners while the play
-    goes on, for every reader once it is over."""
-    return play.status != Status.IN_PROGRESS or has_role(play.club, user, Role.RECORDER)
+def sees_every_secret(play: Play, user: User | AnonymousUser) -> bool:
+    """The arbiter's eyes, which see every seat's secrets: recorders' and owners' while the
+    play goes on, every reader's once it is over (the table turns its cards over), unless
+    the club keeps its secrets."""
+    over = play.status != Status.IN_PROGRESS and not play.club.keeps_secrets
+    return over or has_role(play.club, user, Role.RECORDER)
 
 
-def view_as_of(play: Play, seq: int, seat: int | None):
-    return engine_of(play).view(state_as_of(play, seq), seat)
+def seat_of(play: Play, user: User | AnonymousUser) -> int | None:
+    """The seat the user's own player holds in the play, if any."""
+    if not user.is_authenticated:
+        return None
+    return play.seats.filter(player__user=user).values_list("position", flat=True).first()
 
 
-def audit(play: Play, seq: int) -> dict:
+class SeatNotYours(Exception):
+    """A reader asked for a seat's view that is neither theirs nor theirs to arbitrate."""
+
+
+def viewer_of(play: Play, user: User | AnonymousUser, seat: int | None = None) -> int | None:
+    """Whose eyes ``user`` reads the play with (see :mod:`games.secrets`): None for the
+    arbiter's, a seat's, or NOBODY's (a spectator's, who sees no secret). ``seat`` asks for
+    that seat's eyes: granted to the player in it and to whoever sees every secret. Without
+    it: the arbiter's where allowed, else the user's own seat, else a spectator's."""
+    if sees_every_secret(play, user):
+        return seat
+    own = seat_of(play, user)
+    if seat is None:
+        return NOBODY if own is None else own
+    if seat != own:
+        raise SeatNotYours(f"Seat {seat}'s view is for the player in that seat and the club's recorders.")
+    return seat
+
+
+def view_as_of(play: Play, seq: int, viewer: int | None):
+    """The table as of ``seq`` through ``viewer``'s eyes (see :func:`viewer_of`)."""
+    return engine_of(play).seen_view(state_as_of(play, seq), viewer)
+
+
+def audit(play: Play, seq: int, viewer: int | None) -> dict:
     """Everything an arbiter needs about one event: the table before and after it, what the
-    rules say of it, whether it was voided or disputed and by what, and the chain up to it."""
+    rules say of it, whether it was voided or disputed and by what, and the chain up to it;
+    the tables through ``viewer``'s eyes (the events are hidden by their serializer)."""
     event = play.events.get(seq=seq)
     engine = engine_of(play)
     before = state_as_of(play, seq - 1)
@@ -57,8 +88,8 @@ def audit(play: Play, seq: int) -> dict:
     voided_by = voids_as_of(play, play.last_seq).get(seq)
     return {
         "event": event,
-        "before": engine.view(before),
-        "after": engine.view(after),
+        "before": engine.seen_view(before, viewer),
+        "after": engine.seen_view(after, viewer),
         "violations": [v.as_dict() for v in violations],
         "voided_by": voided_by,
         "disputes": disputes,

@@ -7,13 +7,15 @@ from jsonschema import Draft202012Validator
 from rest_framework import serializers
 
 from games import registry
+from records import storable
+from records.replay import as_move
 from records.models import Club, Event, Membership, Mode, Play, Player, PlaySeat
 
 
 class ClubSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
-        fields = ["name", "slug", "is_public", "created_at"]
+        fields = ["name", "slug", "is_public", "keeps_secrets", "created_at"]
         read_only_fields = ["created_at"]
 
 
@@ -111,12 +113,16 @@ class PlaySerializer(serializers.ModelSerializer):
             "options." + ".".join(map(str, e.absolute_path)) if e.absolute_path else "options": e.message
             for e in Draft202012Validator(engine.options_schema).iter_errors(attrs.get("options", {}))
         }
+        option_errors.update(storable.problems(attrs.get("options", {}), "options"))
         if option_errors:
             raise serializers.ValidationError(option_errors)
         return attrs
 
 
 class EventSerializer(serializers.ModelSerializer):
+    """An event as its reader may see it: the data passes through the engine's secrets for
+    the reader (context: ``engine`` and ``viewer``, from :func:`records.selectors.viewer_of`)."""
+
     recorded_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
 
     class Meta:
@@ -136,6 +142,11 @@ class EventSerializer(serializers.ModelSerializer):
             "hash",
         ]
 
+    def to_representation(self, event: Event) -> dict:
+        shown = super().to_representation(event)
+        shown["data"] = self.context["engine"].seen_data(as_move(event), self.context["viewer"])
+        return shown
+
 
 class NewEventSerializer(serializers.Serializer):
     type = serializers.CharField(max_length=50)
@@ -143,3 +154,9 @@ class NewEventSerializer(serializers.Serializer):
     data = serializers.DictField(required=False, default=dict)
     expected_seq = serializers.IntegerField(min_value=0, required=False, allow_null=True, default=None)
     occurred_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+
+    def validate(self, attrs: dict) -> dict:
+        unstorable = storable.problems(attrs["data"], "data")
+        if unstorable:
+            raise serializers.ValidationError(unstorable)
+        return attrs

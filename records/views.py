@@ -19,7 +19,9 @@ from rest_framework.throttling import UserRateThrottle
 
 from games import registry
 from records import chain, selectors, services
+from games.secrets import NOBODY
 from records.meta import META_EVENT_TYPES
+from records.replay import engine_of
 from records.models import Club, Membership, Play, Player, Role
 from records.serializers import (
     ClubSerializer,
@@ -31,6 +33,8 @@ from records.serializers import (
 )
 
 MAX_BATCH = 10_000
+#: A batch's events take the keys "{key}:{index}", which must fit the column's 200 characters.
+MAX_KEY = 190
 
 
 class WriteThrottle(UserRateThrottle):
@@ -237,15 +241,16 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             return self._append(request, play)
         after = int_param(request, "after", low=0, high=2**31 - 1, default=0)
         events = play.events.filter(seq__gt=after).select_related("recorded_by").order_by("seq")
+        context = self._eyes(request, play)
         if request.accepted_renderer.format == "ndjson":
-            return self._stream(events)
+            return self._stream(events, context)
         page = self.paginate_queryset(events)
-        return self.get_paginated_response(EventSerializer(page, many=True).data)
+        return self.get_paginated_response(EventSerializer(page, many=True, context=context).data)
 
-    def _stream(self, events):
+    def _stream(self, events, context: dict):
         def lines():
             for event in events.iterator(chunk_size=1000):
-                yield json.dumps(EventSerializer(event).data) + "\n"
+                yield json.dumps(EventSerializer(event, context=context).data) + "\n"
 
         return StreamingHttpResponse(lines(), content_type=NDJSONRenderer.media_type)
 
@@ -254,6 +259,9 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         batch = isinstance(request.data, list)
         if batch and not 1 <= len(request.data) <= MAX_BATCH:
             raise ValidationError({"events": [f"Send 1 to {MAX_BATCH} events at once."]})
+        key = request.headers.get("Idempotency-Key")
+        if key is not None and not 1 <= len(key) <= MAX_KEY:
+            raise ValidationError({"Idempotency-Key": [f"An Idempotency-Key has 1 to {MAX_KEY} characters."]})
         incoming = NewEventSerializer(data=request.data, many=batch)
         incoming.is_valid(raise_exception=True)
         items = incoming.validated_data if batch else [incoming.validated_data]
@@ -261,12 +269,16 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             play_id=play.pk,
             events=[services.NewEvent(**item) for item in items],
             user=request.user,
-            idempotency_key=request.headers.get("Idempotency-Key"),
+            idempotency_key=key,
         )
         play = appended.play
+        arbiter = {"engine": engine_of(play), "viewer": None}  # the recorder who logged them
         body = {
             "events": [
-                {**EventSerializer(e).data, "violations": [v.as_dict() for v in appended.flags.get(e.seq, [])]}
+                {
+                    **EventSerializer(e, context=arbiter).data,
+                    "violations": [v.as_dict() for v in appended.flags.get(e.seq, [])],
+                }
                 for e in appended.events
             ],
             "status": play.status,
@@ -274,18 +286,32 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         }
         return Response(body, status=status.HTTP_200_OK if appended.replayed else status.HTTP_201_CREATED)
 
-    def _seat(self, request, play) -> int | None:
+    def _viewer(self, request, play) -> int | None:
+        """Whose eyes the reader sees the play with (?seat=K asks for seat K's)."""
         seat = int_param(request, "seat", low=0, high=play.seats.count() - 1)
-        if seat is None and not selectors.sees_every_seat(play, request.user):
-            raise PermissionDenied("The full table is for the club's recorders while the play goes on; name a ?seat=.")
-        return seat
+        try:
+            return selectors.viewer_of(play, request.user, seat)
+        except selectors.SeatNotYours as refused:
+            raise PermissionDenied(str(refused)) from None
+
+    def _eyes(self, request, play) -> dict:
+        """The serializer context that hides from the reader what is not theirs to see."""
+        return {"engine": engine_of(play), "viewer": self._viewer(request, play)}
 
     @action(detail=True, methods=["get"])
     def state(self, request, pk=None):
         play = self.get_object()
         at = int_param(request, "at", low=0, high=play.last_seq, default=play.last_seq)
-        seat = self._seat(request, play)
-        return Response({"play": play.pk, "seq": at, "seat": seat, "view": selectors.view_as_of(play, at, seat)})
+        viewer = self._viewer(request, play)
+        return Response(
+            {
+                "play": play.pk,
+                "seq": at,
+                "seat": None if viewer in (None, NOBODY) else viewer,
+                "arbiter": viewer is None,
+                "view": selectors.view_as_of(play, at, viewer),
+            }
+        )
 
     @action(detail=True, methods=["get"])
     def audit(self, request, pk=None):
@@ -295,8 +321,8 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         seq = int_param(request, "seq", low=1, high=play.last_seq)
         if seq is None:
             raise ValidationError({"seq": ["Name the event to audit: ?seq=N."]})
-        self._seat(request, play)
-        return Response(AuditSerializer(selectors.audit(play, seq)).data)
+        context = self._eyes(request, play)
+        return Response(AuditSerializer(selectors.audit(play, seq, context["viewer"]), context=context).data)
 
     @action(detail=True, methods=["get"])
     def verify(self, request, pk=None):

@@ -13,50 +13,10 @@ import pytest
 from games import registry
 from games.contract import Engine
 from games.playthrough import all_playthroughs, load
-from games.secrets import MOVER, NOBODY, Secret, found, hide, masked
+from games.secrets import MOVER, NOBODY, Secret, found, hide
+from tests.hidden import assert_kept
 
 PLAYTHROUGHS = all_playthroughs()
-
-
-def occurs(haystack, needle) -> bool:
-    """Whether ``needle`` is ``haystack`` or any value nested in it."""
-    if haystack == needle:
-        return True
-    if isinstance(haystack, dict):
-        return any(occurs(item, needle) for item in haystack.values())
-    if isinstance(haystack, list):
-        return any(occurs(item, needle) for item in haystack)
-    return False
-
-
-def telling(value) -> bool:
-    """A value whose appearance elsewhere would give the secret away: a non-empty list or
-    object with something in it (a lone number or name also appears in public places)."""
-    return isinstance(value, list | dict) and any(
-        item is not None for item in (value.values() if isinstance(value, dict) else value)
-    )
-
-
-def at(value, path):
-    for key in path:
-        try:
-            value = value[key]
-        except (KeyError, IndexError, TypeError):
-            return _ABSENT
-    return value
-
-
-_ABSENT = object()
-
-
-def assert_kept(shown, secrets_found, viewer, where: str) -> None:
-    for path, owner, value in secrets_found:
-        if owner is None or (owner == viewer and viewer != NOBODY):
-            continue
-        there = at(shown, path)
-        assert there is _ABSENT or there == masked(value), f"{where}: {path} of seat {owner} shown to {viewer}"
-        if telling(value):
-            assert not occurs(shown, value), f"{where}: seat {owner}'s {path} appears elsewhere for {viewer}"
 
 
 @pytest.mark.parametrize("path", PLAYTHROUGHS, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")

@@ -80,7 +80,8 @@ def test_the_catalogue_serves_every_event_type_with_schema_and_example(client_fo
         ({"seat": 0, "data": {"points": 1}}, "type"),
         ({"type": "score", "seat": 0, "data": {"points": 1}, "expected_seq": "x"}, "expected_seq"),
         ({"type": "score", "seat": 0, "data": {"points": 1}, "occurred_at": "yesterday"}, "occurred_at"),
-        ({"type": "note", "data": {"text": "nul \u0000 byte"}}, "detail"),
+        ({"type": "note", "data": {"text": "nul \u0000 byte"}}, "data.text"),
+        ({"type": "note", "data": {"text": "half a pair \ud800"}}, "data.text"),
     ],
 )
 def test_a_malformed_event_is_a_400_naming_the_field(play, recorder, body, field):
@@ -88,6 +89,37 @@ def test_a_malformed_event_is_a_400_naming_the_field(play, recorder, body, field
     assert response.status_code == 400, response.content
     assert field in response.json()
     assert Event.objects.filter(play=play).count() == 0
+
+
+def test_a_number_jsonb_cannot_hold_is_a_400_naming_the_field(play, recorder):
+    response = recorder.post(
+        events_url(play), '{"type": "score", "seat": 0, "data": {"points": 1e999}}', content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json() == {"data.points": ["inf is not a finite number."]}
+    assert Event.objects.filter(play=play).count() == 0
+
+
+def test_an_idempotency_key_too_long_to_keep_is_a_400(play, recorder):
+    body = json.dumps({"type": "score", "seat": 0, "data": {"points": 1}})
+    response = recorder.post(events_url(play), body, content_type="application/json", HTTP_IDEMPOTENCY_KEY="k" * 201)
+    assert response.status_code == 400 and "Idempotency-Key" in response.json()
+    assert Event.objects.filter(play=play).count() == 0
+
+
+@pytest.mark.parametrize(
+    "points", ["1e23", "123456789012345678901234567890.0", "1.7976931348623157e308", "-0.0", "1e-7"]
+)
+def test_any_number_the_api_accepts_verifies_in_the_chain(play, recorder, points):
+    """The report: these were stored, and the chain then failed to verify at seq 1."""
+    body = f'{{"type": "score", "seat": 0, "data": {{"points": {points}}}}}'
+    assert recorder.post(events_url(play), body, content_type="application/json").status_code == 201
+    assert recorder.get(f"/api/v1/plays/{play.pk}/verify/").json() == {
+        "play": play.pk,
+        "events": 1,
+        "ok": True,
+        "first_broken_seq": None,
+    }
 
 
 def test_malformed_json_is_a_400(play, recorder):

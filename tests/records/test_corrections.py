@@ -42,7 +42,7 @@ def test_a_correction_voids_from_its_own_seq_on_and_not_before(play, recorder):
         play_id=play.pk, events=[meta("correction", seq=1, reason="was 3"), score(0, 3)], user=recorder
     )
     assert [scores_at(play, seq) for seq in range(6)] == [[0, 0], [5, 0], [5, 3], [7, 3], [2, 3], [5, 3]]
-    report = audit(Play.objects.get(pk=play.pk), 1)
+    report = audit(Play.objects.get(pk=play.pk), 1, None)
     assert report["voided_by"] == 4
 
 
@@ -53,7 +53,7 @@ def test_a_dispute_changes_nothing_and_a_ruling_may_void(play, recorder):
         play_id=play.pk, events=[meta("ruling", dispute=4, decision="Upheld", void=True)], user=recorder
     )
     assert scores_at(play, 4) == [7, 3] and scores_at(play, 5) == [7, 0]
-    report = audit(Play.objects.get(pk=play.pk), 2)
+    report = audit(Play.objects.get(pk=play.pk), 2, None)
     assert [e.seq for e in report["disputes"]] == [4] and [e.seq for e in report["rulings"]] == [5]
     assert report["voided_by"] == 5
 

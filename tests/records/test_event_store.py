@@ -1,5 +1,8 @@
 """The event store: immutable in the database itself, hash-chained, idempotent, ordered."""
 
+import hashlib
+import hmac
+import json
 import threading
 
 import pytest
@@ -64,6 +67,42 @@ def test_tampering_is_found_at_the_right_seq(play, capsys):
     with pytest.raises(SystemExit):
         call_command("verify_chain", str(play.pk))
     assert f"play {play.pk}: broken at seq 3" in capsys.readouterr().out
+
+
+def test_a_full_rewrite_with_recomputed_hashes_is_found(play, capsys):
+    """Someone with the database but not the service's key rewrites seq 3 and recomputes every
+    hash after it, in the chain's own canonical form: plain SHA-256, or HMAC with a guessed key."""
+    for forged_link in (
+        lambda prev, body: hashlib.sha256(prev.encode() + body).hexdigest(),
+        lambda prev, body: hmac.new(b"a guessed key", prev.encode() + body, hashlib.sha256).hexdigest(),
+    ):
+        events = list(play.events.order_by("seq"))
+        prev = events[1].hash
+        for event in events[2:]:
+            if event.seq == 3:
+                event.data = {"points": 40}
+            body = chain.canonical(
+                play_id=event.play_id,
+                seq=event.seq,
+                type=event.type,
+                seat=event.seat,
+                data=event.data,
+                occurred_at=event.occurred_at,
+                recorded_at=event.recorded_at,
+                recorded_by_id=event.recorded_by_id,
+                idempotency_key=event.idempotency_key,
+                schema_version=event.schema_version,
+            )
+            forged = forged_link(prev, body)
+            tamper(
+                "UPDATE records_event SET data = %s, prev_hash = %s, hash = %s WHERE position = %s",
+                [json.dumps(event.data), prev, forged, event.position],
+            )
+            prev = forged
+        assert chain.first_broken_seq(play.events.order_by("seq")) == 3
+        with pytest.raises(SystemExit):
+            call_command("verify_chain", str(play.pk))
+        assert f"play {play.pk}: broken at seq 3" in capsys.readouterr().out
 
 
 def test_a_removed_event_is_found_as_a_gap(play):

@@ -53,8 +53,8 @@ def requests(kind: str, club, play, player_id, other_user):
             RECORD,
             201,
         ),
-        ("seat view", "get", f"/api/v1/plays/{play.pk}/state/?seat=0", None, READ, 200),
-        ("arbiter view", "get", f"/api/v1/plays/{play.pk}/state/", None, RECORD, 200),
+        ("table view", "get", f"/api/v1/plays/{play.pk}/state/", None, READ, 200),
+        ("another seat's view", "get", f"/api/v1/plays/{play.pk}/state/?seat=0", None, RECORD, 200),
         ("verify", "get", f"/api/v1/plays/{play.pk}/verify/", None, READ, 200),
         (
             "create play",
@@ -82,7 +82,7 @@ def test_permission_matrix(club_setup, client_for, make_user, kind, role, index)
     call = getattr(client, method)
     response = call(url, json.dumps(body), content_type="application/json") if body is not None else call(url)
     want = expected_status(role, kind == "public", needs, success)
-    if name == "arbiter view" and role == "anonymous":
+    if name == "another seat's view" and role == "anonymous":
         want = 404 if kind == "private" else 403
     if name == "create play" and want == 404:
         want = 400  # the club is named in the body: "no such club"

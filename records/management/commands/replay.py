@@ -7,7 +7,7 @@ from records.selectors import view_as_of
 
 
 class Command(BaseCommand):
-    help = "Print the arbiter view of a play as of seq N (default: the latest)."
+    help = "Print a play's table as of seq N (default: the latest), as the arbiter or as one seat sees it."
 
     def add_arguments(self, parser):
         parser.add_argument("play", type=int)
