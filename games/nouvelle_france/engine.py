@@ -13,6 +13,10 @@ from games.nouvelle_france.checks import check_move
 from games.nouvelle_france.components import ALLIES, BONUS_BLOCKS, COLOURS, SHAPES, SITES
 from games.nouvelle_france.moves import FRESH_TURN, apply_move
 from games.nouvelle_france.vocabulary import EVENT_TYPES, OPTIONS_SCHEMA
+from games.secrets import MOVER, Secret, Sibling, masked
+
+#: Why the cards a Huron saw are its player's, in the rulebook's words.
+HURON_LOOKS = "HURON (First Nations People) TOKEN: the player looks in secret at the top 3 cards of the deck"
 
 PHASE_EVENTS = {
     "setup": ["setup_table"],
@@ -92,9 +96,15 @@ class NouvelleFranceEngine(Engine):
     def apply(self, state: JSON, move: Move) -> JSON:
         return apply_move(state, move)
 
+    #: The deck's order is seen by no one (GAME SETUP deals it face down) and is not in the view; the
+    #: top cards a Huron looked at are that player's until drawn onto the identification strip.
+    view_secrets = (Secret("known_top_cards", Sibling("known_top_seen_by"), HURON_LOOKS),)
+    move_secrets = {"play_ally": (Secret("cards", MOVER, HURON_LOOKS),)}
+
     def view(self, state: JSON, seat: int | None = None) -> dict[str, JSON]:
         phase = state["phase"]
         the_deck = state["deck"]
+        known_top = list(the_deck["known_top"])
         sees_top = seat is None or seat == the_deck["known_by"]
         return {
             "phase": phase,
@@ -106,8 +116,9 @@ class NouvelleFranceEngine(Engine):
             "colours": [player["colour"] for player in state["players"]],
             "identification_strip": list(state["strip"]),
             "deck_remaining": deck.remaining(the_deck),
-            "known_top_cards": list(the_deck["known_top"]) if sees_top else None,
-            "known_top_count": len(the_deck["known_top"]),
+            "known_top_cards": known_top if sees_top else masked(known_top),
+            "known_top_count": len(known_top),
+            "known_top_seen_by": the_deck["known_by"],
             "snowflakes_drawn": state["snowflakes"],
             "snowdrift_level": state["snowflakes"],
             "bonus_block_window": BONUS_BLOCKS[state["snowflakes"]]

@@ -145,7 +145,7 @@ def test_the_huron_sees_in_secret(table):
     """HURON (First Nations People) TOKEN: "look in secret": only its player sees the cards."""
     state = table.play(table.new(), "play_ally", 1, {"ally": "huron", "cards": ["eel", "cross", "plow"]})
     assert ENGINE.view(state, 1)["known_top_cards"] == ["eel", "cross", "plow"]
-    assert ENGINE.view(state, 0)["known_top_cards"] is None
+    assert ENGINE.view(state, 0)["known_top_cards"] == [None, None, None]
     assert ENGINE.view(state, 0)["known_top_count"] == 3
 
 
