@@ -131,7 +131,9 @@ class NovaSueciaEngine(Engine):
         return draft.state
 
     def view(self, state: JSON, seat: int | None = None) -> dict[str, JSON]:
-        """Everything in Nova Suecia lies open on the table, so every seat sees the same view."""
+        """Everything in Nova Suecia lies open on the table, so every seat and a spectator see the same
+        view, and the engine declares no secret (README, "Hidden information"): a district card face
+        down (3 step 2) is unknown to everyone, the arbiter too, until it is turned up (5.2)."""
         finished = state["outcome"] is not None
         step = "finished" if finished else state["step"]
         legal = [] if finished else list(STEP_EVENTS[step])
