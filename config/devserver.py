@@ -1,4 +1,4 @@
-"""``make run``: migrate, load the demo data, then run the web server, a Celery worker and
+"""``make run``: create the database roles, migrate as the owner, load the demo data, then run the web server, a Celery worker and
 beat until Ctrl-C, which stops everything this started.
 
 With no DATABASE_URL / REDIS_URL, the embedded PostgreSQL and Redis are started first (see
@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 
-from config import embedded
+from config import database, embedded
 
 ADDRESS = os.environ.get("TABLELOG_ADDRESS", "127.0.0.1:8000")
 
@@ -29,7 +29,9 @@ def main() -> int:
 
 def serve(env: dict[str, str]) -> int:
     manage = [sys.executable, "manage.py"]
-    subprocess.run([*manage, "migrate", "--no-input", "-v", "0"], env=env, check=True)
+    # DATABASE_URL may create roles (the embedded server's superuser, or yours): the service
+    # itself runs as its own role, which cannot change history (config/database.py).
+    env["DATABASE_URL"] = database.prepare(env["DATABASE_URL"], env.get("DATABASE_NAME", "tablelog"), env)
     subprocess.run([*manage, "load_demo"], env=env, check=True)
     celery = [sys.executable, "-m", "celery", "-A", "config"]
     schedule = embedded.DATA_DIR / "celerybeat-schedule"

@@ -8,8 +8,8 @@ from rest_framework import serializers
 
 from games import registry
 from records import storable
-from records.replay import as_move
 from records.models import Club, Event, Membership, Mode, Play, Player, PlaySeat
+from records.replay import as_move
 
 
 class ClubSerializer(serializers.ModelSerializer):

@@ -1,5 +1,4 @@
 from django.urls import path
-from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
 from records import views
@@ -11,4 +10,4 @@ router.register(r"clubs/(?P<club_slug>[-\w]+)/players", views.PlayerViewSet, bas
 router.register("games", views.GameViewSet, basename="game")
 router.register("plays", views.PlayViewSet, basename="play")
 
-urlpatterns = [path("auth/token/", obtain_auth_token, name="auth-token"), *router.urls]
+urlpatterns = [path("auth/token/", views.SignIn.as_view(), name="auth-token"), *router.urls]

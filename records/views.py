@@ -10,6 +10,7 @@ from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, renderers, serializers, status, viewsets
+from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied, ValidationError
 from rest_framework.pagination import LimitOffsetPagination
@@ -18,11 +19,11 @@ from rest_framework.response import Response
 from rest_framework.throttling import UserRateThrottle
 
 from games import registry
-from records import chain, selectors, services
 from games.secrets import NOBODY
+from records import chain, selectors, services
 from records.meta import META_EVENT_TYPES
-from records.replay import engine_of
 from records.models import Club, Membership, Play, Player, Role
+from records.replay import engine_of
 from records.serializers import (
     ClubSerializer,
     EventSerializer,
@@ -73,6 +74,15 @@ def int_param(request, name: str, *, low: int, high: int, default: int | None = 
     if not low <= value <= high:
         raise ValidationError({name: [f"{name} must be between {low} and {high}."]})
     return value
+
+
+class SignIn(ObtainAuthToken):
+    """A token for a username and password. Sign-in throttling (django-axes) marks a locked-out
+    client on the request it authenticates, so it is handed Django's request, which the
+    throttling middleware then reads."""
+
+    def get_serializer_context(self):
+        return {**super().get_serializer_context(), "request": self.request._request}
 
 
 class ClubViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):

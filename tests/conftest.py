@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import uuid
 
 import pytest
@@ -10,10 +11,18 @@ from django.db import connection
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from config import database
 from config.celery import app as celery_app
 from config.celery import drop_queue
 from records import services
 from records.models import Membership, Player, Role
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings):
+    """The service's database role exists before the test database is migrated, so the
+    migrations grant it what the service gets in production (config/database.py)."""
+    database.ensure_roles(os.environ["DATABASE_URL"])
 
 
 @pytest.fixture(autouse=True)

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('records', '0003_play_engine_fingerprint'),
+        ("records", "0003_play_engine_fingerprint"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='club',
-            name='keeps_secrets',
+            model_name="club",
+            name="keeps_secrets",
             field=models.BooleanField(default=False),
         ),
     ]

@@ -1,0 +1,94 @@
+"""The database's two roles, and migrations run as the one that owns the tables.
+
+- The **owner** (``tablelog_owner``) owns every table and runs the migrations.
+- The **service** (``tablelog_service``), which the web server and the workers connect as,
+  is no superuser and owns nothing. It may read and write the derived tables, but on the
+  event table only SELECT and INSERT: it cannot UPDATE, DELETE or TRUNCATE an event, ALTER
+  the table, drop or disable its triggers, or set ``session_replication_role``.
+
+``python -m config.database`` (``DATABASE_ADMIN_URL``: a user that may create roles and
+databases) creates both roles and the database when they are missing, migrates as the owner,
+and prints the service's URL. ``make run``, the tests and docker's ``migrate`` service do it.
+Passwords come from ``TABLELOG_OWNER_PASSWORD`` / ``TABLELOG_SERVICE_PASSWORD`` where the
+server asks for them.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import quote, urlsplit, urlunsplit
+
+import psycopg
+from psycopg import sql
+
+OWNER = "tablelog_owner"
+SERVICE = os.environ.get("DATABASE_SERVICE_ROLE", "tablelog_service")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def url_as(url: str, role: str, password: str | None, database: str | None = None) -> str:
+    """``url`` with another user (and password, and database)."""
+    parts = urlsplit(url)
+    host = parts.netloc.rpartition("@")[2]
+    login = quote(role) + (f":{quote(password)}" if password else "")
+    path = f"/{database}" if database else parts.path
+    return urlunsplit((parts.scheme, f"{login}@{host}", path, parts.query, parts.fragment))
+
+
+def ensure_roles(admin_url: str) -> None:
+    """Create the owner and the service roles where they are missing (passwords kept in step)."""
+    with psycopg.connect(_in(admin_url, "postgres"), autocommit=True) as connection:
+        for role, password in ((OWNER, _password("OWNER")), (SERVICE, _password("SERVICE"))):
+            exists = connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [role]).fetchone()
+            verb = "ALTER" if exists else "CREATE"
+            connection.execute(
+                sql.SQL("{} ROLE {} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD {}").format(
+                    sql.SQL(verb), sql.Identifier(role), sql.Literal(password)
+                )
+            )
+
+
+def prepare(admin_url: str, database: str, env: dict[str, str]) -> str:
+    """Roles, the database (owned by the owner), migrations as the owner; the service's URL."""
+    ensure_roles(admin_url)
+    with psycopg.connect(_in(admin_url, "postgres"), autocommit=True) as connection:
+        if not connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [database]).fetchone():
+            connection.execute(
+                sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(database), sql.Identifier(OWNER))
+            )
+    with psycopg.connect(_in(admin_url, database), autocommit=True) as connection:
+        connection.execute(sql.SQL("ALTER SCHEMA public OWNER TO {}").format(sql.Identifier(OWNER)))
+    owner_url = url_as(admin_url, OWNER, _password("OWNER"), database)
+    migrate = [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"]
+    subprocess.run(migrate, cwd=ROOT, env=dict(env, DATABASE_URL=owner_url), check=True)
+    return url_as(admin_url, SERVICE, _password("SERVICE"), database)
+
+
+def grant(connection) -> None:
+    """What the service may do, granted after every migration (``post_migrate``): everything
+    on the derived tables, only SELECT and INSERT on the event table."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [SERVICE])
+        if cursor.fetchone() is None or connection.get_connection_params().get("user") == SERVICE:
+            return
+        role = connection.ops.quote_name(SERVICE)
+        cursor.execute(f"GRANT USAGE ON SCHEMA public TO {role}")
+        cursor.execute(f"GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE ON ALL TABLES IN SCHEMA public TO {role}")
+        cursor.execute(f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}")
+        cursor.execute(f"REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON records_event FROM {role}")
+
+
+def _password(which: str) -> str:
+    return os.environ.get(f"TABLELOG_{which}_PASSWORD", f"tablelog-{which.lower()}")
+
+
+def _in(url: str, database: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, f"/{database}", parts.query, parts.fragment))
+
+
+if __name__ == "__main__":
+    print(prepare(os.environ["DATABASE_ADMIN_URL"], os.environ.get("DATABASE_NAME", "tablelog"), dict(os.environ)))
