@@ -1,0 +1,55 @@
+"""Production defaults: DEBUG is off unless asked, the service refuses to start without its
+own keys, and Django's deployment checks find nothing with docker's settings."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_django(env: dict, *args: str) -> subprocess.CompletedProcess:
+    base = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "CHAIN_KEY", "DEBUG", "HTTPS")}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**base, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
+        capture_output=True,
+        text=True,
+    )
+
+
+def docker_environment() -> dict:
+    """The web service's environment in docker/compose.yaml, with docker/env.example's names
+    given strong values."""
+    compose = (ROOT / "docker" / "compose.yaml").read_text()
+    names = set(re.findall(r"^([A-Z_]+)=", (ROOT / "docker" / "env.example").read_text(), re.MULTILINE))
+    assert {"SECRET_KEY", "CHAIN_KEY", "ALLOWED_HOSTS"} <= names
+    assert "DEBUG" not in compose, "docker runs with the production default"
+    return {
+        "SECRET_KEY": "k7Hq2-a-strong-generated-key-of-more-than-fifty-characters-ZpW9",
+        "CHAIN_KEY": "another-strong-generated-key",
+        "ALLOWED_HOSTS": "tablelog.example.org",
+    }
+
+
+def test_without_keys_the_service_refuses_to_start():
+    for missing in ("SECRET_KEY", "CHAIN_KEY"):
+        env = {**docker_environment()}
+        del env[missing]
+        result = run_django(env, "check")
+        assert result.returncode != 0
+        assert f"{missing} is not set" in result.stderr
+
+
+def test_debug_is_off_unless_asked():
+    result = run_django(docker_environment(), "shell", "-c", "from django.conf import settings; print(settings.DEBUG)")
+    assert result.stdout.strip().splitlines()[-1] == "False", result.stderr
+
+
+def test_check_deploy_is_clean_with_dockers_settings():
+    result = run_django(docker_environment(), "check", "--deploy", "--fail-level", "WARNING")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
