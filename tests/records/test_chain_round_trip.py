@@ -58,7 +58,9 @@ def freeform_play(club_setup, monkeypatch):
 
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.dictionaries(st.text(max_size=8), JSON_VALUES, max_size=4))
-def test_whatever_the_api_stores_reads_back_with_the_hash_it_was_stored_with(freeform_play, club_setup, client_for, data):
+def test_whatever_the_api_stores_reads_back_with_the_hash_it_was_stored_with(
+    freeform_play, club_setup, client_for, data
+):
     recorder = client_for(club_setup["public"]["recorder"])
     url = f"/api/v1/plays/{freeform_play.pk}/events/"
     before = Event.objects.filter(play=freeform_play).count()
