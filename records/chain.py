@@ -73,23 +73,25 @@ def link(prev_hash: str, body: bytes) -> str:
     return hmac.new(settings.CHAIN_KEY.encode(), prev_hash.encode() + body, hashlib.sha256).hexdigest()
 
 
+def body_of(event) -> bytes:
+    """The canonical JSON of an event row's stored fields."""
+    return canonical(
+        play_id=event.play_id,
+        seq=event.seq,
+        type=event.type,
+        seat=event.seat,
+        data=event.data,
+        occurred_at=event.occurred_at,
+        recorded_at=event.recorded_at,
+        recorded_by_id=event.recorded_by_id,
+        idempotency_key=event.idempotency_key,
+        schema_version=event.schema_version,
+    )
+
+
 def event_hash(event) -> str:
     """The hash an event row should carry, recomputed from its stored fields."""
-    return link(
-        event.prev_hash,
-        canonical(
-            play_id=event.play_id,
-            seq=event.seq,
-            type=event.type,
-            seat=event.seat,
-            data=event.data,
-            occurred_at=event.occurred_at,
-            recorded_at=event.recorded_at,
-            recorded_by_id=event.recorded_by_id,
-            idempotency_key=event.idempotency_key,
-            schema_version=event.schema_version,
-        ),
-    )
+    return link(event.prev_hash, body_of(event))
 
 
 def first_broken_seq(events) -> int | None:

@@ -81,18 +81,7 @@ def test_a_full_rewrite_with_recomputed_hashes_is_found(play, capsys):
         for event in events[2:]:
             if event.seq == 3:
                 event.data = {"points": 40}
-            body = chain.canonical(
-                play_id=event.play_id,
-                seq=event.seq,
-                type=event.type,
-                seat=event.seat,
-                data=event.data,
-                occurred_at=event.occurred_at,
-                recorded_at=event.recorded_at,
-                recorded_by_id=event.recorded_by_id,
-                idempotency_key=event.idempotency_key,
-                schema_version=event.schema_version,
-            )
+            body = chain.body_of(event)
             forged = forged_link(prev, body)
             tamper(
                 "UPDATE records_event SET data = %s, prev_hash = %s, hash = %s WHERE position = %s",
