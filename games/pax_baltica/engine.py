@@ -11,7 +11,7 @@ from collections.abc import Callable
 from games.contract import JSON, Engine, EngineError, Move, Outcome, Seat, Violation, obj
 from games.pax_baltica import actions, board, combat, data, events, movement, supply, turn, upkeep
 from games.pax_baltica.board import Draft
-from games.pax_baltica.view import table_view
+from games.pax_baltica.view import MOVE_SECRETS, VIEW_SECRETS, table_view
 from games.pax_baltica.vocabulary import EVENT_TYPES
 
 Check = Callable[[JSON, Move], list[Violation]]
@@ -78,6 +78,8 @@ class PaxBalticaEngine(Engine):
         required=[],
     )
     event_types = EVENT_TYPES
+    view_secrets = VIEW_SECRETS
+    move_secrets = MOVE_SECRETS
 
     def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
         key = options.get("scenario", "12.1")

@@ -1,21 +1,125 @@
-"""What a person at the table sees (the contract's ``view``): with a seat, the other side's
-blocks stand face down, showing only their nation and where they stand."""
+"""What a person at the table sees (the contract's ``view``), and what of it is whose.
+
+The table is built once as the arbiter sees it, then hidden for the viewer by the engine's
+declarations (``VIEW_SECRETS``, ``MOVE_SECRETS``; see :mod:`games.secrets`). Blocks stand
+upright facing their owner: the other side sees a block's colour, where it stands and which
+way it faces, and its label and strength only once it is revealed (tipped forward, face
+up) by spying or in battle. Every block the view names carries ``facing``: the seat that
+sees its face, or None while it is revealed to both.
+"""
 
 from __future__ import annotations
 
 from games.contract import JSON
 from games.pax_baltica import board, turn, upkeep, victory
+from games.secrets import EACH, MOVER, NOBODY, Secret, Sibling, hide
+
+#: Prepare for Play: the wood each nation's labels go on. The back of a block standing
+#: upright shows only this colour (grey and blue are shared by several nations).
+BLOCK_COLOURS = {
+    "denmark": "red",
+    "saxony": "grey",
+    "poland": "grey",
+    "prussia": "grey",
+    "russia": "green",
+    "sweden": "blue",
+    "turkey": "blue",
+    "hanover": "blue",
+    "britain": "blue",
+    "ukraine": "blue",
+}
+
+_FACE = (
+    "Prepare for Play, 2.11, 3.41, 6.1: a block stands upright facing its owner; its label and strength are "
+    "seen by the enemy only once spying or a battle reveals it"
+)
+_IN_BATTLE = "6.1, 6.22: blocks are revealed in battle, reserves not until Combat Round 2"
+_MOVED_BLOCK = "2.11, 3.42: a block moves standing upright; the enemy sees a block go, not which one"
+
+VIEW_SECRETS = (
+    Secret("blocks.*.name", Sibling("facing"), _FACE),
+    Secret("blocks.*.nation", Sibling("facing"), f"{_FACE}; the colour of its wood is all its back shows"),
+    Secret("blocks.*.steps", Sibling("facing"), "2.11: strength is the number on the top edge, facing the owner"),
+    Secret("blocks.*.aboard", Sibling("facing"), f"{_FACE}; 4.6: whether it is a warship or carried by one"),
+    Secret("battle.acted.*.block", Sibling("facing"), _IN_BATTLE),
+    Secret("battle.reserves.*.block", Sibling("facing"), _IN_BATTLE),
+    Secret("battle.retreat_due.*.block", Sibling("facing"), f"{_IN_BATTLE}; reserves retreat unrevealed (6.22)"),
+    Secret("battle.next.*.block", Sibling("facing"), _IN_BATTLE),
+    Secret("force_march_rolls_due.*.block", Sibling("facing"), f"4.5: {_MOVED_BLOCK}"),
+    Secret("pools.*.*", EACH, "5.3: the replacement pools are always kept face-down; the enemy sees how many"),
+    Secret(
+        "replacement_points.*.*",
+        EACH,
+        "5.2, 5.3: the RP a player has left tell which blocks he drew and with how many steps; they are his",
+    ),
+)
+
+MOVE_SECRETS = {
+    "draw_block": (
+        Secret("block", MOVER, "5.3: the pool is face-down and the block drawn is deployed standing, facing its owner"),
+        Secret("steps", MOVER, "2.11, 5.2: the strength a new block is built to stands on its hidden face"),
+    ),
+    "reinforce": (
+        Secret("block", MOVER, "5.4: the block receiving replacements stands face-down to the enemy"),
+        Secret("steps", MOVER, "2.11: its strength is on its hidden face"),
+    ),
+    "general_event": (
+        Secret(
+            "recruitment.*.blocks",
+            NOBODY,
+            "14.1 (4): each country puts its steps on its own blocks; the list holds both sides' blocks",
+        ),
+        Secret("national.*.blocks", MOVER, "14.2: the roller's own blocks that lose or gain steps (2.11)"),
+        Secret(
+            "national.*.choice",
+            MOVER,
+            "14.2 Denmark 4, Saxony 2: the block excluded from the face-down pool (5.3); a diplomacy truce's "
+            "nation, masked with it, shows in the truces",
+        ),
+    ),
+    "spy": (Secret("block", MOVER, "3.41: only the spied-on blocks are flipped and revealed, not the spy"),),
+    "group_move": (Secret("moves.*.block", MOVER, _MOVED_BLOCK),),
+    "force_march": (Secret("block", MOVER, f"4.5: {_MOVED_BLOCK}"),),
+    "national_event": (
+        Secret("blocks", MOVER, "14.2: the roller's own blocks that lose or gain steps (2.11)"),
+        Secret(
+            "choice",
+            MOVER,
+            "14.2 Denmark 4, Saxony 2: the block excluded from the face-down pool (5.3); a diplomacy truce's "
+            "nation, masked with it, shows in the truces",
+        ),
+    ),
+    "rebuild": (Secret("block", MOVER, "3.45, 2.11: the step goes onto a block standing face-down to the enemy"),),
+    "combat_retreat": (
+        Secret(
+            "block",
+            MOVER,
+            "6.22: reserves retreating when the battle ends in Combat Round 1 were never revealed "
+            "(blocks that fought were seen in battle anyway)",
+        ),
+    ),
+    "regroup": (Secret("moves.*.block", MOVER, f"6.6, 6.1: blocks stand up again as the battle ends; {_MOVED_BLOCK}"),),
+    "siege": (
+        Secret("rolls.*.block", MOVER, "3.43: a siege attempt is no battle and reveals no block; the dice are open"),
+        Secret("targets", MOVER, "6.7, 6.32: the besieger's own blocks the garrison's hits land on"),
+    ),
+    "supply_check": (Secret("losses", MOVER, "7.5: the player's own blocks losing steps to attrition (2.11)"),),
+}
 
 
 def table_view(state: JSON, seat: int | None = None) -> dict[str, JSON]:
-    finished = state["phase"] == "finished"
-    visible, face_down = _blocks(state, seat)
+    """The table as ``seat`` sees it: None for the arbiter, a seat, or NOBODY (a spectator)."""
+    return hide(_arbiter_view(state), VIEW_SECRETS, seat)
+
+
+def _arbiter_view(state: JSON) -> dict[str, JSON]:
+    pools = _pools(state)
     return {
         "phase": state["phase"],
         "active_seats": turn.active_seats(state),
         "legal_event_types": turn.legal_event_types(state),
         "scores": None,
-        "finished": finished,
+        "finished": state["phase"] == "finished",
         "scenario": state["scenario"],
         "title": state["title"],
         "year": state["year"],
@@ -25,7 +129,7 @@ def table_view(state: JSON, seat: int | None = None) -> dict[str, JSON]:
         "action_rolls": [roll or None for roll in state["rolls"]],
         "actions_left": state["actions"],
         "acting": state["acting"],
-        "replacement_points": dict(state["rp"]),
+        "replacement_points": _by_side(state, state["rp"]),
         "replacement_table": {n: upkeep.rp_track(state, n) for n in board.nations_at_war(state)},
         "sweden_victory_rp": victory.victory_rp(state),
         "victory_level": victory.victory_level(state),
@@ -35,16 +139,16 @@ def table_view(state: JSON, seat: int | None = None) -> dict[str, JSON]:
         "truces": dict(state["truces"]),
         "control": dict(state["control"]),
         "conquered": dict(state["lost"]),
-        "blocks": visible,
-        "face_down_blocks": face_down,
-        "pools": _pools(state, seat),
-        "pool_sizes": {nation: len(names) for nation, names in _pools(state, None).items()},
-        "battle": _battle(state, seat),
+        "blocks": _blocks(state),
+        "pools": _by_side(state, pools),
+        "pool_sizes": {nation: len(names) for nation, names in pools.items()},
+        "battle": _battle(state),
         "battles_pending": board.battle_territories(state) if state["phase"] == "battle" else [],
         "sieges_pending": dict(state["sieges"]),
         "garrison_hits": dict(state["garrison_hits"]),
         "force_march_rolls_due": [
-            n for n in state["pending_force_march"] if seat is None or board.owner(state, n) == seat
+            {"block": name, "at": state["blocks"][name]["at"], "facing": _facing(state, name)}
+            for name in state["pending_force_march"]
         ],
         "nyen_track": state["nyen_track"],
         "st_petersburg": state["st_petersburg"],
@@ -54,43 +158,71 @@ def table_view(state: JSON, seat: int | None = None) -> dict[str, JSON]:
     }
 
 
-def _blocks(state: JSON, seat: int | None) -> tuple[dict[str, JSON], list[JSON]]:
-    visible, face_down = {}, []
+def _facing(state: JSON, name: str) -> int | None:
+    """The seat that sees the block's face: its nation's side while it stands upright (NOBODY
+    for a nation of no side), None once revealed, tipped forward for both to see."""
+    if state["blocks"][name]["revealed"]:
+        return None
+    side = board.side_of(state, board.info(state, name)["nation"])
+    return NOBODY if side is None else side
+
+
+def _blocks(state: JSON) -> list[JSON]:
+    """The blocks on the map, ordered by what the enemy sees of them (place, side, face-down,
+    colour), so that the place of a block standing face-down in the list tells nothing."""
+    shown = []
     for name, block in state["blocks"].items():
         if block["at"] in board.OFF_MAP:
             continue
         nation = board.info(state, name)["nation"]
-        if seat is None or board.owner(state, name) == seat or block["revealed"]:
-            visible[name] = {"nation": nation, "at": block["at"], "steps": block["steps"], "aboard": block["aboard"]}
-        else:
-            face_down.append({"nation": nation, "at": block["at"]})
-    face_down.sort(key=lambda b: (b["at"], b["nation"]))
-    return visible, face_down
+        entry = {
+            "name": name,
+            "nation": nation,
+            "colour": BLOCK_COLOURS.get(nation),
+            "at": block["at"],
+            "steps": block["steps"],
+            "aboard": block["aboard"],
+            "facing": _facing(state, name),
+        }
+        side = board.side_of(state, nation)
+        seen_as = (block["at"], NOBODY if side is None else side, not block["revealed"], entry["colour"] or "")
+        shown.append(((*seen_as, name), entry))
+    return [entry for _order, entry in sorted(shown, key=lambda item: item[0])]
 
 
-def _pools(state: JSON, seat: int | None) -> dict[str, list[str]]:
-    """5.3: the pools stand face down; a seat sees the names in its own nations' pools only
-    (the other side's are counted in ``pool_sizes``)."""
+def _pools(state: JSON) -> dict[str, list[str]]:
+    """Nation -> the blocks in its replacement pool (5.3)."""
     pools: dict[str, list[str]] = {}
     for name, block in state["blocks"].items():
-        if block["at"] != "pool" or name in state["excluded"]:
-            continue
-        nation = board.info(state, name)["nation"]
-        if seat is None or board.side_of(state, nation) == seat:
-            pools.setdefault(nation, []).append(name)
+        if block["at"] == "pool" and name not in state["excluded"]:
+            pools.setdefault(board.info(state, name)["nation"], []).append(name)
     return pools
 
 
-def _battle(state: JSON, seat: int | None) -> JSON:
+def _by_side(state: JSON, by_nation: dict[str, JSON]) -> list[dict[str, JSON]]:
+    """Nation -> value, split into one dict per seat (the seat commanding the nation), so
+    that each seat's part can be declared its own (``EACH``)."""
+    sides: list[dict[str, JSON]] = [{}, {}]
+    for nation, value in by_nation.items():
+        side = board.side_of(state, nation)
+        if side is not None:
+            sides[side][nation] = value
+    return sides
+
+
+def _battle(state: JSON) -> JSON:
     battle = state["battle"]
     if battle is None:
         return None
-    shown = {**battle, "next": turn.next_combatants(state)}
-    if seat is not None:
-        visible = {n for n in state["blocks"] if board.owner(state, n) == seat or state["blocks"][n]["revealed"]}
-        for key in ("reserves", "retreat_due", "next"):
-            shown[key] = [n for n in shown[key] if n in visible]
-    return shown
+    return {
+        **battle,
+        **{key: _named(state, battle[key]) for key in ("acted", "reserves", "retreat_due")},
+        "next": _named(state, turn.next_combatants(state)),
+    }
+
+
+def _named(state: JSON, names: list[str]) -> list[JSON]:
+    return [{"block": name, "facing": _facing(state, name)} for name in names]
 
 
 def _rolls_due(state: JSON) -> dict[str, list[str]]:

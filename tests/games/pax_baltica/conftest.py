@@ -56,6 +56,11 @@ class Table:
         return state["blocks"][name]["at"]
 
     @staticmethod
+    def names(view):
+        """The blocks a view names: those whose face its viewer sees."""
+        return {block["name"] for block in view["blocks"] if block["name"] is not None}
+
+    @staticmethod
     def step(to, border="black"):
         return {"to": to, "border": border}
 

@@ -93,7 +93,7 @@ def test_reserves_join_in_round_2(pb):
     state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
     state = pb.play(state, ("start_battle", 0, {"territory": "Ingermanland", "main_attack_from": "Estland"}))
     assert state["battle"]["reserves"] == ["Elfsborg"]
-    assert "Elfsborg" not in pb.engine.view(state, 1)["blocks"]
+    assert "Elfsborg" not in pb.names(pb.engine.view(state, 1))
     assert pb.refused(
         state, "combat_fire", 1, {"block": "Pjotr I", "dice": [1, 1, 1, 1], "targets": ["Elfsborg"] * 4}, "6.32"
     )

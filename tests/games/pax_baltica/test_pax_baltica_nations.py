@@ -29,7 +29,7 @@ def test_swedes_entering_poland_bring_poland_to_the_allies(pb):
     state = pb.play(state, ("group_move", 0, pb.move("Pommern", ("Ostgota", ["Pomorskie"]))))
     assert state["active"]["poland"] and state["sides"]["poland"] == 1
     assert state["sieges"] == {"Pomorskie": 0}, "Pomorskie is now an enemy territory: a free siege"
-    assert pb.engine.view(state)["pools"]["poland"] == ["Lubomirski", "Sobieski", "Oginski"], (
+    assert pb.engine.view(state)["pools"][1]["poland"] == ["Lubomirski", "Sobieski", "Oginski"], (
         "12: a nation entering the war forms its own replacement pool"
     )
 
@@ -111,7 +111,7 @@ def test_the_polish_parliament_brings_a_poland_not_yet_at_war_to_sweden(pb):
     non-activated ally (9.5), enters the war for Sweden with its pool (12), its garrisons Swedish-held."""
     state = pb.play(allied_actions(pb), ("national_event", 1, {"nation": "saxony", "roll": 3, "roll2": 6}))
     assert state["active"]["poland"] and state["sides"]["poland"] == 0
-    assert pb.engine.view(state)["pools"]["poland"] == ["Lubomirski", "Sobieski", "Oginski"]
+    assert pb.engine.view(state)["pools"][0]["poland"] == ["Lubomirski", "Sobieski", "Oginski"]
     assert board.controller_side(state, "Krakow") == 0
 
 
@@ -120,7 +120,7 @@ def test_the_emperor_demands_a_saxon_block(pb):
     state = pb.edit(allied_actions(pb), year=1703)
     assert pb.refused(state, "national_event", 1, {"nation": "saxony", "roll": 2, "choice": "Flemming"}, "14.2")
     state = pb.play(state, ("national_event", 1, {"nation": "saxony", "roll": 2, "choice": "Schulenburg"}))
-    assert pb.at(state, "Schulenburg") == "out" and "Schulenburg" not in pb.engine.view(state)["pools"].get(
+    assert pb.at(state, "Schulenburg") == "out" and "Schulenburg" not in pb.engine.view(state)["pools"][1].get(
         "saxony", []
     )
 
