@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.contract import JSON, Engine, Move, Outcome, Seat, Violation
+from games.secrets import EACH, MOVER, NOBODY, Secret, Sibling, hide
 from games.vasa_regalis import data, moves, rules, scoring
 from games.vasa_regalis.table import (
     STEP_EVENTS,
@@ -21,6 +22,37 @@ class VasaRegalisEngine(Engine):
     min_players, max_players = data.player_count()
     options_schema = OPTIONS_SCHEMA
     event_types = EVENT_TYPES
+    view_secrets = (
+        Secret(
+            "players.*.hand",
+            EACH,
+            "3. Course of the game: a player's goods are kept face down and may only be viewed by that player",
+        ),
+        Secret("players.*.hand_values", EACH, "3. Course of the game: the values of a player's goods on hand are his"),
+        Secret(
+            "players.*.ship",
+            EACH,
+            "4. Building: the good must be placed face down without being disclosed to the other players",
+        ),
+        Secret(
+            "parts.*.total",
+            NOBODY,
+            "4. Building and 7. End of game: every good on the ships lies face down until all players turn them "
+            "face up at the end, so no player knows a part's total",
+        ),
+        Secret("parts.*.operational", NOBODY, "7. End of game: whether a part is operational follows from its total"),
+        Secret(
+            "shown.*.value",
+            Sibling("to"),
+            "5. Inspection: a player looks at 1 placed good on another player's ship; its value is his to see",
+        ),
+    )
+    move_secrets = {
+        "place": (Secret("value", MOVER, "4. Building: the good is placed face down, its value undisclosed"),),
+        "replace": (
+            Secret("value", MOVER, "Admiral and King: the good put back on the ship lies face down like any other"),
+        ),
+    }
 
     def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
         """Section 2: goods for the player count; every player 1 of each good of value 1."""
@@ -57,11 +89,11 @@ class VasaRegalisEngine(Engine):
         return scoring.outcome(state)
 
     def view(self, state: JSON, seat: int | None = None) -> dict[str, JSON]:
-        finished = state["phase"] == "finished"
-        sees_all = seat is None or finished
+        """The table with every good shown, then hidden as ``view_secrets`` say for ``seat``: the
+        end of the game turns nothing face up here (the records service decides that)."""
         steps = open_steps(state)
         outcome = scoring.outcome(state)
-        return {
+        table = {
             "phase": state["phase"],
             "round": state["round"],
             "shipyard_leader": state["leader"],
@@ -69,7 +101,7 @@ class VasaRegalisEngine(Engine):
             "legal_event_types": _legal_event_types(state, steps),
             "next_steps": steps,
             "scores": None,
-            "finished": finished,
+            "finished": state["phase"] == "finished",
             "roles": state["roles"],
             "supply": state["supply"],
             "value_3_in_play": {good: value3_in_play(state, good) for good in GOODS},
@@ -77,12 +109,13 @@ class VasaRegalisEngine(Engine):
             "building": state["building"],
             "building_choices": building_choices(state) if state["phase"] == "building" else [],
             "forced_building": forced_buildings(state) if state["phase"] == "building" else [],
-            "players": [_player(state, other, sees_all or other == seat) for other in range(state["seat_count"])],
-            "parts": _parts(state, sees_all),
+            "players": [_player(state, other) for other in range(state["seat_count"])],
+            "parts": _parts(state),
             "operational_total": state["operational_total"],
-            "shown": [entry for entry in state["shown"] if sees_all or entry["to"] in (None, seat)],
+            "shown": state["shown"],
             "outcome": None if outcome is None else outcome.as_dict(),
         }
+        return hide(table, self.view_secrets, seat)
 
 
 def _active_seats(state: JSON, steps: list[JSON]) -> list[int]:
@@ -102,26 +135,27 @@ def _legal_event_types(state: JSON, steps: list[JSON]) -> list[str]:
     return list(legal)
 
 
-def _player(state: JSON, seat: int, visible: bool) -> JSON:
-    """A seat's goods: in full when the viewer may see them, else counts and placed squares."""
+def _player(state: JSON, seat: int) -> JSON:
+    """A seat's goods; the counts per type and the squares filled are seen by all (goods are
+    procured, exchanged, traded and placed by type in the open)."""
     hand, ship = state["hands"][seat], state["ships"][seat]
     return {
         "seat": seat,
-        "hand": hand if visible else None,
+        "hand": hand,
         "hand_counts": {good: sum(hand[good]) for good in GOODS},
-        "hand_values": scoring.hand_values(hand) if visible else None,
-        "ship": ship if visible else None,
+        "hand_values": scoring.hand_values(hand),
+        "ship": ship,
         "ship_placed": placed_goods(ship),
     }
 
 
-def _parts(state: JSON, sees_all: bool) -> JSON:
+def _parts(state: JSON) -> JSON:
     totals = scoring.part_totals(state)
     return {
         good: {
             "built": good in state["built"],
-            "total": totals[good] if sees_all else None,
-            "operational": totals[good] >= state["operational_total"] if sees_all else None,
+            "total": totals[good],
+            "operational": totals[good] >= state["operational_total"],
         }
         for good in GOODS
     }

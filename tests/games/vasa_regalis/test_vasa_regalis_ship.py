@@ -196,7 +196,9 @@ def test_inspection_looks_at_one_placed_good_on_another_ship_privately(new_table
     table.play("inspect", 2, target=1, good="iron")
     seen = [(e["seat"], e["good"], e["value"]) for e in table.view(2)["shown"] if e["how"] == "inspection"]
     assert seen == [(1, "iron", 3)]
-    assert [e for e in table.view(0)["shown"] if e["how"] == "inspection"] == []
+    assert [(e["seat"], e["good"], e["value"]) for e in table.view(0)["shown"] if e["how"] == "inspection"] == [
+        (1, "iron", None)
+    ], "the others see which good was looked at, not its value"
 
 
 def test_section_6_example_wood_3_for_two_iron_2(new_table):
