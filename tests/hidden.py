@@ -18,11 +18,19 @@ def occurs(haystack, needle) -> bool:
 
 
 def telling(value) -> bool:
-    """A value whose appearance elsewhere would give the secret away: a non-empty list or
-    object with something in it (a lone number or name also appears in public places)."""
-    return isinstance(value, list | dict) and any(
-        item is not None for item in (value.values() if isinstance(value, dict) else value)
-    )
+    """A value whose appearance elsewhere would give the secret away: a list or object that
+    names something (a card, a good, a block). A lone name or number may also stand in public
+    places, and so may a tally of numbers: every Vasa Regalis hand starts the same (section 2),
+    and a hand's values may equal a public supply row."""
+    return isinstance(value, list | dict) and _names(value)
+
+
+def _names(value) -> bool:
+    if isinstance(value, dict):
+        return any(_names(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_names(item) for item in value)
+    return isinstance(value, str)
 
 
 def at(value, path):
