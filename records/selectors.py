@@ -70,6 +70,15 @@ def view_as_of(play: Play, seq: int, viewer: int | None):
     return engine_of(play).seen_view(state_as_of(play, seq), viewer)
 
 
+def _violation_as_seen(engine, violation, event, viewer: int | None) -> dict:
+    """A violation's sentence may name what the move keeps hidden ("Church is not in your
+    hand"): in a game with secrets, a reader who may not see the mover's gets the rule alone."""
+    secretive = engine.view_secrets or engine.move_secrets
+    if not secretive or viewer is None or (viewer == event.seat and viewer != NOBODY):
+        return violation.as_dict()
+    return {"rule": violation.rule, "message": "Hidden: it may name what this seat keeps secret."}
+
+
 def audit(play: Play, seq: int, viewer: int | None) -> dict:
     """Everything an arbiter needs about one event: the table before and after it, what the
     rules say of it, whether it was voided or disputed and by what, and the chain up to it;
@@ -90,7 +99,7 @@ def audit(play: Play, seq: int, viewer: int | None) -> dict:
         "event": event,
         "before": engine.seen_view(before, viewer),
         "after": engine.seen_view(after, viewer),
-        "violations": [v.as_dict() for v in violations],
+        "violations": [_violation_as_seen(engine, v, event, viewer) for v in violations],
         "voided_by": voided_by,
         "disputes": disputes,
         "rulings": rulings,

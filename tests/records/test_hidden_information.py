@@ -127,3 +127,30 @@ def test_a_finished_play_is_shown_whole_unless_the_club_keeps_its_secrets(table)
     assert readers[NOBODY].get(f"/api/v1/plays/{play.pk}/state/").json()["view"] == engine.seen_view(play.state, NOBODY)
     assert readers[1].get(f"/api/v1/plays/{play.pk}/state/").json()["view"] == engine.seen_view(play.state, 1)
     assert recorder.get(f"/api/v1/plays/{play.pk}/state/").json()["view"] == whole
+
+
+def test_a_refused_moves_sentence_is_for_the_arbiter_and_the_mover_alone(table):
+    """A violation may name a hidden card; the spectator and other seats get its rule only."""
+    play, playthrough, readers, recorder = table("first_settlement", logged=0.0)
+    case = next(c for c in playthrough.illegal if c["after"] > 0 and c["event"].get("seat") is not None)
+    play.mode = "record"
+    play.save()
+    logged = [
+        services.NewEvent(e["type"], e.get("seat"), e.get("data", {})) for e in playthrough.events[: case["after"]]
+    ]
+    illegal = case["event"]
+    services.append_events(
+        play_id=play.pk,
+        events=[*logged, services.NewEvent(illegal["type"], illegal["seat"], illegal.get("data", {}))],
+        user=play.created_by,
+    )
+    seq, mover = case["after"] + 1, illegal["seat"]
+    url = f"/api/v1/plays/{play.pk}/audit/?seq={seq}"
+    full = recorder.get(url).json()["violations"]
+    assert full and any(v["rule"].startswith(case["rule"]) for v in full)
+    assert readers[mover].get(url).json()["violations"] == full
+    other = next(n for n in readers if n not in (NOBODY, mover))
+    for reader in (readers[NOBODY], readers[other]):
+        shown = reader.get(url).json()["violations"]
+        assert [v["rule"] for v in shown] == [v["rule"] for v in full]
+        assert all(v["message"].startswith("Hidden") for v in shown)
