@@ -29,18 +29,19 @@ SERVICE = os.environ.get("DATABASE_SERVICE_ROLE", "tablelog_service")
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def url_as(url: str, role: str, password: str | None, database: str | None = None) -> str:
-    """``url`` with another user (and password, and database)."""
+def url_for(url: str, database: str, role: str | None = None, password: str | None = None) -> str:
+    """``url`` pointed at another database, and signed in as another role where one is given."""
     parts = urlsplit(url)
-    host = parts.netloc.rpartition("@")[2]
-    login = quote(role) + (f":{quote(password)}" if password else "")
-    path = f"/{database}" if database else parts.path
-    return urlunsplit((parts.scheme, f"{login}@{host}", path, parts.query, parts.fragment))
+    netloc = parts.netloc
+    if role is not None:
+        login = quote(role) + (f":{quote(password)}" if password else "")
+        netloc = f"{login}@{netloc.rpartition('@')[2]}"
+    return urlunsplit((parts.scheme, netloc, f"/{database}", parts.query, parts.fragment))
 
 
 def ensure_roles(admin_url: str) -> None:
     """Create the owner and the service roles where they are missing (passwords kept in step)."""
-    with psycopg.connect(_in(admin_url, "postgres"), autocommit=True) as connection:
+    with psycopg.connect(url_for(admin_url, "postgres"), autocommit=True) as connection:
         for role, password in ((OWNER, _password("OWNER")), (SERVICE, _password("SERVICE"))):
             exists = connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [role]).fetchone()
             verb = "ALTER" if exists else "CREATE"
@@ -54,17 +55,17 @@ def ensure_roles(admin_url: str) -> None:
 def prepare(admin_url: str, database: str, env: dict[str, str]) -> str:
     """Roles, the database (owned by the owner), migrations as the owner; the service's URL."""
     ensure_roles(admin_url)
-    with psycopg.connect(_in(admin_url, "postgres"), autocommit=True) as connection:
+    with psycopg.connect(url_for(admin_url, "postgres"), autocommit=True) as connection:
         if not connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [database]).fetchone():
             connection.execute(
                 sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(database), sql.Identifier(OWNER))
             )
-    with psycopg.connect(_in(admin_url, database), autocommit=True) as connection:
+    with psycopg.connect(url_for(admin_url, database), autocommit=True) as connection:
         connection.execute(sql.SQL("ALTER SCHEMA public OWNER TO {}").format(sql.Identifier(OWNER)))
-    owner_url = url_as(admin_url, OWNER, _password("OWNER"), database)
+    owner_url = url_for(admin_url, database, OWNER, _password("OWNER"))
     migrate = [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"]
     subprocess.run(migrate, cwd=ROOT, env=dict(env, DATABASE_URL=owner_url), check=True)
-    return url_as(admin_url, SERVICE, _password("SERVICE"), database)
+    return url_for(admin_url, database, SERVICE, _password("SERVICE"))
 
 
 def grant(connection) -> None:
@@ -83,11 +84,6 @@ def grant(connection) -> None:
 
 def _password(which: str) -> str:
     return os.environ.get(f"TABLELOG_{which}_PASSWORD", f"tablelog-{which.lower()}")
-
-
-def _in(url: str, database: str) -> str:
-    parts = urlsplit(url)
-    return urlunsplit((parts.scheme, parts.netloc, f"/{database}", parts.query, parts.fragment))
 
 
 if __name__ == "__main__":
