@@ -20,6 +20,10 @@ class ClubSerializer(serializers.ModelSerializer):
 
 
 class MembershipSerializer(serializers.ModelSerializer):
+    """A person's role in a club. The person is fixed once the membership exists: giving it to
+    someone else would be removing one member and adding another, so an update may repeat the
+    username but not change it. The writes themselves are :mod:`records.memberships`'s."""
+
     username = serializers.SlugRelatedField(source="user", slug_field="username", queryset=User.objects.all())
 
     class Meta:
@@ -27,9 +31,10 @@ class MembershipSerializer(serializers.ModelSerializer):
         fields = ["id", "username", "role"]
 
     def validate_username(self, user: User) -> User:
-        club = self.context["club"]
-        if self.instance is None and Membership.objects.filter(club=club, user=user).exists():
-            raise serializers.ValidationError(f"{user.username} is a member of {club.slug} already.")
+        if self.instance is not None and user != self.instance.user:
+            raise serializers.ValidationError(
+                f"This membership is {self.instance.user.username}'s: remove it and add {user.username} instead."
+            )
         return user
 
 

@@ -20,7 +20,7 @@ from rest_framework.throttling import UserRateThrottle
 
 from games import registry
 from games.secrets import NOBODY
-from records import chain, selectors, services
+from records import chain, memberships, selectors, services
 from records.meta import META_EVENT_TYPES
 from records.models import Club, Membership, Play, Player, Role
 from records.replay import engine_of
@@ -138,7 +138,14 @@ class MemberViewSet(ClubScopedMixin, viewsets.ModelViewSet):
     write_role = Role.OWNER
 
     def perform_create(self, serializer):
-        serializer.save(club=self.club())
+        serializer.instance = memberships.add_member(club=self.club(), **serializer.validated_data)
+
+    def perform_update(self, serializer):
+        role = serializer.validated_data.get("role", serializer.instance.role)
+        serializer.instance = memberships.set_role(serializer.instance, role)
+
+    def perform_destroy(self, instance):
+        memberships.remove_member(instance)
 
 
 class PlayerViewSet(ClubScopedMixin, mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
