@@ -140,3 +140,13 @@ def test_two_owners_stepping_down_at_once_leave_one_owner(committed_db, club_set
         thread.join(10)
     assert outcome["second"] == {"role": ["private must keep an owner: make another member an owner first."]}
     assert list(Membership.objects.filter(club=club, role=Role.OWNER).values_list("pk", flat=True)) == [second.pk]
+
+
+def test_whoever_founds_a_club_owns_it(client_for, club_setup):
+    client = client_for(club_setup["outsider"])
+    response = client.post(
+        "/api/v1/clubs/", {"name": "Tuesday Gamers", "slug": "tuesday", "is_public": False}, format="json"
+    )
+    assert response.status_code == 201, response.content
+    members = client.get("/api/v1/clubs/tuesday/members/").json()["results"]
+    assert [(m["username"], m["role"]) for m in members] == [("outsider", "owner")]
