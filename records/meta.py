@@ -1,7 +1,8 @@
 """Meta events: the same for every game, handled by the records service, never by engines.
 
 Corrections are events, never edits: ``correction`` voids an earlier game event; ``dispute``
-flags one with a claim; ``ruling`` resolves a dispute and may void what it disputed.
+flags one with a claim; ``ruling`` resolves a dispute and may void what it disputed. In a
+strict play a void also voids the later moves the rules then refuse (``records.replay``).
 """
 
 from games.contract import EventType, obj
@@ -17,7 +18,10 @@ META_EVENT_TYPES = {
         seated=False,
     ),
     "correction": EventType(
-        description="Void an earlier game event, with the reason. The fold skips it from here on.",
+        description=(
+            "Void an earlier game event, with the reason. The fold skips it from here on; in a strict play, "
+            "also every later game event the rules refuse without it."
+        ),
         schema=obj({"seq": _seq, "reason": _text}),
         example={"seq": 3, "reason": "Wrong colour logged."},
         seated=False,
@@ -29,7 +33,10 @@ META_EVENT_TYPES = {
         seated=False,
     ),
     "ruling": EventType(
-        description="Resolve a dispute (by the seq of the dispute event); 'void' also voids the disputed event.",
+        description=(
+            "Resolve a dispute (by the seq of the dispute event); 'void' also voids the disputed event, as a "
+            "correction does."
+        ),
         schema=obj({"dispute": _seq, "decision": _text, "void": {"type": "boolean"}}, required=["dispute", "decision"]),
         example={"dispute": 4, "decision": "Upheld: the move stands.", "void": False},
         seated=False,
@@ -47,7 +54,8 @@ RULE_LOG = "Tablelog: the log"
 
 
 def void_targets(meta_events) -> dict[int, int]:
-    """Voided seq -> seq of the correction or ruling that voided it, from meta events in seq order."""
+    """Voided seq -> seq of the correction or ruling that names it, from meta events in seq
+    order (what a void voids as its consequence is the fold's: ``records.replay.voiding``)."""
     disputed = {e.seq: e.data["seq"] for e in meta_events if e.type == "dispute"}
     voided: dict[int, int] = {}
     for event in meta_events:

@@ -9,7 +9,7 @@ from games.secrets import NOBODY
 from records import chain
 from records.meta import META_EVENT_TYPES
 from records.models import ROLE_RANK, Club, Membership, Play, Role, Status
-from records.replay import as_move, engine_of, judge, state_as_of, voids_as_of
+from records.replay import as_move, engine_of, judge, state_as_of, voided_by, voids_as_of
 
 
 def visible_clubs(user: User | AnonymousUser) -> QuerySet[Club]:
@@ -81,26 +81,30 @@ def _violation_as_seen(engine, violation, event, viewer: int | None) -> dict:
 
 def audit(play: Play, seq: int, viewer: int | None) -> dict:
     """Everything an arbiter needs about one event: the table before and after it, what the
-    rules say of it, whether it was voided or disputed and by what, and the chain up to it;
-    the tables through ``viewer``'s eyes (the events are hidden by their serializer)."""
+    rules say of it, whether it was voided or disputed and by what, what it voided (a
+    correction or ruling: its target, then what it voided as its consequence), and the chain
+    up to it; the tables through ``viewer``'s eyes (the events are hidden by their serializer).
+    No void recorded before an event can name it, so it is judged on the table before it, as
+    its append judged it."""
     event = play.events.get(seq=seq)
     engine = engine_of(play)
-    before = state_as_of(play, seq - 1)
-    after = state_as_of(play, seq)
+    voids = voids_as_of(play, play.last_seq)
+    before = state_as_of(play, seq - 1, voids)
+    after = state_as_of(play, seq, voids)
     violations = []
-    if event.type not in META_EVENT_TYPES and seq not in voids_as_of(play, seq - 1):
-        violations, _ = judge(engine, before, as_move(event))
+    if event.type not in META_EVENT_TYPES:
+        violations, _ = judge(engine, before, as_move(event), over=engine.outcome(before) is not None)
     later = list(play.events.filter(seq__gt=seq, type__in=("correction", "dispute", "ruling")).order_by("seq"))
     disputes = [e for e in later if e.type == "dispute" and e.data["seq"] == seq]
     dispute_seqs = {e.seq for e in disputes}
     rulings = [e for e in later if e.type == "ruling" and e.data["dispute"] in dispute_seqs]
-    voided_by = voids_as_of(play, play.last_seq).get(seq)
     return {
         "event": event,
         "before": engine.seen_view(before, viewer),
         "after": engine.seen_view(after, viewer),
         "violations": [_violation_as_seen(engine, v, event, viewer) for v in violations],
-        "voided_by": voided_by,
+        "voided_by": voids.get(seq),
+        "voids": voided_by(voids, seq),
         "disputes": disputes,
         "rulings": rulings,
         "chain_ok_to_here": chain.first_broken_seq(play.events.filter(seq__lte=seq).order_by("seq")) is None,

@@ -24,7 +24,7 @@ from records import chain
 from records.errors import IdempotencyConflict, RuleViolation, SeqConflict
 from records.meta import META_EVENT_TYPES, RULE_LOG
 from records.models import Club, Event, Membership, Mode, Play, Player, PlaySeat, Role, Snapshot, Status
-from records.replay import SNAPSHOT_EVERY, engine_of, initial_state, judge, replay, voids_as_of
+from records.replay import SNAPSHOT_EVERY, engine_of, initial_state, judge, replay, voiding, voids_as_of
 
 #: The Play fields derived from its events.
 CACHES = ["last_seq", "last_hash", "state", "status", "outcome", "finished_position"]
@@ -58,6 +58,9 @@ class Appended:
     replayed: bool
     #: seq -> violations, for the events a record play stored although the rules refuse them.
     flags: dict[int, list[Violation]]
+    #: Voided seq -> the seq of the correction or ruling among ``events`` that voided it: its
+    #: target and, in a strict play, the later moves it voided as its consequence.
+    voided: dict[int, int]
 
 
 @dataclass(frozen=True)
@@ -171,7 +174,15 @@ def append_events(
                 play.finished_position = finisher.position
             play.save(update_fields=CACHES)
             events_appended.send(sender=Play, play=play)
-    return Appended(play=play, events=stored, replayed=not created, flags=flags)
+        voiders = {e.seq for e in stored if e.type in ("correction", "ruling")}
+        voided = voids_as_of(play, play.last_seq) if voiders else {}
+    return Appended(
+        play=play,
+        events=stored,
+        replayed=not created,
+        flags=flags,
+        voided={seq: by for seq, by in sorted(voided.items()) if by in voiders},
+    )
 
 
 def _insert(pending: list[Event]) -> None:
@@ -238,17 +249,23 @@ def _refusal(play: Play, event: Event) -> list[Violation]:
         target = play.events.filter(seq=data["seq"]).first() if data["seq"] <= last else None
         if target is None or target.type in META_EVENT_TYPES:
             return [Violation(RULE_LOG, f"Seq {data['seq']} is not a game event of this play.")]
-        if event.type == "correction" and data["seq"] in voids_as_of(play, last):
-            return [Violation(RULE_LOG, f"Seq {data['seq']} is already voided.")]
+        if event.type == "correction":
+            return _voided_already(play, data["seq"])
     if event.type == "ruling":
         dispute = play.events.filter(seq=data["dispute"], type="dispute").first()
         if dispute is None:
             return [Violation(RULE_LOG, f"Seq {data['dispute']} is not a dispute.")]
         if play.events.filter(type="ruling", data__dispute=data["dispute"]).exists():
             return [Violation(RULE_LOG, f"The dispute at seq {data['dispute']} has been ruled on already.")]
-        if data.get("void") and dispute.data["seq"] in voids_as_of(play, last):
-            return [Violation(RULE_LOG, f"Seq {dispute.data['seq']} is already voided.")]
+        if data.get("void"):
+            return _voided_already(play, dispute.data["seq"])
     return []
+
+
+def _voided_already(play: Play, seq: int) -> list[Violation]:
+    """A move is voided once: by a correction or ruling, or as the consequence of one."""
+    by = voids_as_of(play, play.last_seq).get(seq)
+    return [] if by is None else [Violation(RULE_LOG, f"Seq {seq} is already voided, by seq {by}.")]
 
 
 def _voided_target(play: Play, event: Event) -> int | None:
@@ -266,28 +283,20 @@ def _advance(play: Play, event: Event, snapshots: list[Snapshot], *, strict: boo
 
     Returns the violations a record play stores it with, and whether this event decides the
     outcome (the play's ``finished_position`` is then its position). In a strict play a game
-    event the rules refuse, or a void after which a later event no longer holds, raises.
+    event the rules refuse raises; a void never does: what it voids as its consequence is the
+    fold's business (:func:`records.replay.voiding`), the same here as in any replay.
     """
     engine = engine_of(play)
     violations: list[Violation] = []
     target = _voided_target(play, event)
     if target is not None:
-        voided = voids_as_of(play, play.last_seq) | {target: event.seq}
-        state, flagged = replay(play, play.last_seq, voided)
-        later = [(seq, found) for seq, found in flagged if seq > target]
-        if strict and later:
-            seq, found = later[0]
-            raise RuleViolation(
-                seq=seq,
-                violations=found,
-                detail=f"After voiding seq {target}, event seq {seq} no longer follows the rules.",
-            )
+        voided = voiding(play, voids_as_of(play, play.last_seq), target, event.seq)
+        state, _ = replay(play, play.last_seq, voided)
     elif event.type in META_EVENT_TYPES:
         state = play.state
     else:
-        violations, state = judge(engine, play.state, Move(event.type, event.seat, event.data))
-        if play.outcome is not None:
-            violations = [Violation(RULE_LOG, "The game is over; no game event may follow its outcome."), *violations]
+        move = Move(event.type, event.seat, event.data)
+        violations, state = judge(engine, play.state, move, over=play.outcome is not None, strict=strict)
         if strict and violations:
             raise RuleViolation(seq=event.seq, violations=violations)
 

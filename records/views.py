@@ -202,6 +202,7 @@ class AuditSerializer(serializers.Serializer):
     after = serializers.JSONField()
     violations = serializers.ListField(child=serializers.DictField())
     voided_by = serializers.IntegerField(allow_null=True)
+    voids = serializers.ListField(child=serializers.IntegerField())
     disputes = EventSerializer(many=True)
     rulings = EventSerializer(many=True)
     chain_ok_to_here = serializers.BooleanField()
@@ -298,6 +299,7 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
                 }
                 for e in appended.events
             ],
+            "voided": [{"seq": seq, "voided_by": by} for seq, by in appended.voided.items()],
             "status": play.status,
             "view": selectors.view_as_of(play, play.last_seq, None),
         }

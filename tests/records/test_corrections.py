@@ -128,6 +128,14 @@ class Pile(Engine):
         return None
 
 
+def add(n):
+    return services.NewEvent("add", 0, {"n": n})
+
+
+def take(n):
+    return services.NewEvent("take", 1, {"n": n})
+
+
 @pytest.fixture
 def pile_play(club_setup, recorder, monkeypatch):
     monkeypatch.setitem(registry.engines(), "pile", Pile())
@@ -135,20 +143,22 @@ def pile_play(club_setup, recorder, monkeypatch):
     def make(mode):
         club = club_setup["public"]
         play = new_play(club["club"], club["players"][:2], game="pile", options={}, mode=mode)
-        moves = [services.NewEvent("add", 0, {"n": 5}), services.NewEvent("take", 1, {"n": 12})]
-        services.append_events(play_id=play.pk, events=moves, user=recorder)
+        services.append_events(play_id=play.pk, events=[add(5), take(12)], user=recorder)
         return play
 
     return make
 
 
-def test_a_strict_correction_is_refused_when_a_later_event_no_longer_holds(pile_play, recorder):
+def test_a_strict_correction_also_voids_a_later_move_the_rules_then_refuse(pile_play, recorder):
+    """Without the 5 added, 12 cannot be taken from the 10 stones: both go."""
     play = pile_play("strict")
-    with pytest.raises(RuleViolation) as raised:
-        services.append_events(play_id=play.pk, events=[meta("correction", seq=1, reason="it was 2")], user=recorder)
-    assert raised.value.detail["seq"] == 2
-    assert raised.value.detail["violations"][0]["rule"] == "1 Taking"
-    assert Play.objects.get(pk=play.pk).last_seq == 2
+    appended = services.append_events(
+        play_id=play.pk, events=[meta("correction", seq=1, reason="it was 2")], user=recorder
+    )
+    assert appended.voided == {1: 3, 2: 3}
+    play = Play.objects.get(pk=play.pk)
+    assert play.state == {"pile": 10} and view_as_of(play, 2, None)["pile"] == 3
+    assert audit(play, 3, None)["voids"] == [1, 2] and audit(play, 2, None)["voided_by"] == 3
 
 
 def test_a_record_correction_is_stored_and_the_broken_event_shows_in_the_audit(pile_play, recorder):
