@@ -11,7 +11,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework.exceptions import ValidationError
 from rest_framework.generics import ListAPIView
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -19,6 +18,7 @@ from analytics import selectors
 from analytics.models import Rating, RatingChange
 from analytics.serializers import CurrentRatingSerializer, RatingChangeSerializer, RatingSerializer
 from games import registry
+from records import query
 from records.models import Club
 from records.selectors import visible_clubs
 
@@ -27,7 +27,7 @@ GAME = OpenApiParameter("game", str, description="A game key (engine slug or gen
 CLUB = OpenApiParameter("club", str, description="A club's slug; without it, every club visible to you.")
 
 
-class AsOfPagination(LimitOffsetPagination):
+class AsOfPagination(query.Pagination):
     """Adds ``as_of``, read before the page: the rows are then at least that fresh."""
 
     def paginate_queryset(self, queryset, request, view=None):
@@ -76,7 +76,7 @@ class HeadToHeadView(APIView):
         return Response({"as_of": selectors.as_of(), **selectors.head_to_head(player, other)})
 
 
-class RatingHistoryFilter(filters.FilterSet):
+class RatingHistoryFilter(query.FilterSet):
     played_after = filters.DateFilter(field_name="played_on", lookup_expr="gte")
     played_before = filters.DateFilter(field_name="played_on", lookup_expr="lte")
 
@@ -121,8 +121,8 @@ class PlayerRatingsView(ListAPIView):
         return response
 
 
-class LeaderboardFilter(filters.FilterSet):
-    min_plays = filters.NumberFilter(field_name="plays", lookup_expr="gte", min_value=0, max_value=10**9)
+class LeaderboardFilter(query.FilterSet):
+    min_plays = query.IntegerFilter(field_name="plays", lookup_expr="gte", min_value=0, max_value=10**9)
 
     class Meta:
         model = Rating
@@ -136,6 +136,7 @@ class LeaderboardView(ListAPIView):
 
     serializer_class = RatingSerializer
     filterset_class = LeaderboardFilter
+    openapi_errors = {("GET", None): {"404"}}  # ?club= names no club you may see
     pagination_class = AsOfPagination
 
     def get_queryset(self):

@@ -6,10 +6,44 @@ current seq), 422 rule violations (each with the rulebook section and a sentence
 
 from __future__ import annotations
 
+import logging
+
 from django.db import DataError
 from rest_framework import status
 from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.renderers import JSONRenderer
 from rest_framework.views import exception_handler as drf_exception_handler
+
+logger = logging.getLogger(__name__)
+
+
+def flat_errors(detail, prefix: str = "") -> dict[str, list[str]]:
+    """A validation error's messages by the dotted path of their field; messages that belong
+    to no field stand under ``detail``."""
+    if isinstance(detail, dict):
+        flat = {}
+        for key, value in detail.items():
+            if isinstance(key, int):  # DRF gives a list's errors by the index of the item
+                flat.update(flat_errors(value, f"{prefix}[{key}]"))
+                continue
+            name = key if key not in ("non_field_errors", "detail") else ""
+            flat.update(flat_errors(value, f"{prefix}.{name}" if prefix and name else prefix or name))
+        return flat
+    if isinstance(detail, list) and any(isinstance(item, (dict, list)) for item in detail):
+        flat = {}
+        for index, item in enumerate(detail):
+            flat.update(flat_errors(item, f"{prefix}[{index}]"))
+        return flat
+    messages = [str(message) for message in (detail if isinstance(detail, list) else [detail])]
+    return {prefix or "detail": messages} if messages else {}
+
+
+def _only_codes(codes) -> set[str]:
+    if isinstance(codes, dict):
+        return set().union(*map(_only_codes, codes.values()))
+    if isinstance(codes, list):
+        return set().union(*map(_only_codes, codes))
+    return {codes}
 
 
 class SeqConflict(APIException):
@@ -50,8 +84,22 @@ class RuleViolation(APIException):
 
 
 def exception_handler(exc, context):
-    """DRF's handler, plus: a value PostgreSQL cannot store (a NUL in a string, a number out of
-    range) is a 400, not a 500."""
+    """DRF's handler, plus: a malformed request's errors are flat, one dotted name a field
+    (``seats[0].player``); a value PostgreSQL refuses, which the checks before it should have
+    caught, is still a 400 (its text stays in the log, not the answer)."""
     if isinstance(exc, DataError):
-        exc = ValidationError({"detail": f"A value cannot be stored: {str(exc).splitlines()[0]}"})
-    return drf_exception_handler(exc, context)
+        logger.error("a value reached the database that it cannot store", exc_info=exc)
+        exc = ValidationError({"detail": "A value in the request cannot be stored."})
+    if isinstance(exc, ValidationError):
+        if _only_codes(exc.get_codes()) == {"unique"}:  # the request is fine; what is stored clashes
+            exc.status_code = status.HTTP_409_CONFLICT
+        exc.detail = flat_errors(exc.detail)
+        if "detail" in exc.detail:  # as in every other error: one sentence
+            exc.detail["detail"] = " ".join(exc.detail["detail"])
+    response = drf_exception_handler(exc, context)
+    if response is not None and "request" in context:
+        # An error is JSON whatever the reader asked for (an NDJSON stream, the browsable
+        # API's HTML), so a client always reads it the same way.
+        request = context["request"]
+        request.accepted_renderer, request.accepted_media_type = JSONRenderer(), JSONRenderer.media_type
+    return response

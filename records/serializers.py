@@ -3,23 +3,72 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import User
+from drf_spectacular.utils import extend_schema_field
 from jsonschema import Draft202012Validator
 from rest_framework import serializers
 
 from games import registry
-from records import storable
-from records.models import Club, Event, Membership, Mode, Play, Player, PlaySeat
+from records import selectors, storable
+from records.models import Club, Event, Membership, Mode, Play, Player, PlaySeat, Status
 from records.replay import as_move
 
+#: The JSON type each kind of field takes, checked before DRF would coerce (a number given
+#: for a name, "yes" for a boolean): first match wins, so the subclasses come first.
+_JSON_TYPES = [
+    (serializers.BooleanField, (bool,), "true or false"),
+    (serializers.IntegerField, (int,), "a whole number"),
+    (serializers.PrimaryKeyRelatedField, (int,), "a whole number (an id)"),
+    ((serializers.FloatField, serializers.DecimalField), (int, float), "a number"),
+    (
+        (serializers.CharField, serializers.ChoiceField, serializers.DateField, serializers.DateTimeField),
+        (str,),
+        "text",
+    ),
+    (serializers.SlugRelatedField, (str,), "text"),
+    ((serializers.ListField, serializers.ListSerializer), (list,), "a list"),
+    ((serializers.DictField, serializers.Serializer), (dict,), "an object"),
+]
 
-class ClubSerializer(serializers.ModelSerializer):
+
+class Strict:
+    """A serializer mixin: each field's value must already be of its JSON type. DRF would take
+    ``"name": 0`` as the text "0" and ``"is_public": "no"`` as false; the schema promises
+    otherwise, so such a value is a 400 naming the field."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            errors = {}
+            for field in self._writable_fields:
+                value = data.get(field.field_name)
+                expected = _expected_json_type(field)
+                if value == "" and isinstance(field, serializers.RelatedField):
+                    errors[field.field_name] = ["Name one, or give null."]  # DRF reads "" as null
+                    continue
+                if value is None or expected is None:
+                    continue
+                types, name = expected
+                if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+                    errors[field.field_name] = [f"Must be {name}, not {type(value).__name__} {value!r}."]
+            if errors:
+                raise serializers.ValidationError(errors)
+        return super().to_internal_value(data)
+
+
+def _expected_json_type(field) -> tuple[tuple[type, ...], str] | None:
+    for kinds, types, name in _JSON_TYPES:
+        if isinstance(field, kinds):
+            return types, name
+    return None
+
+
+class ClubSerializer(Strict, serializers.ModelSerializer):
     class Meta:
         model = Club
         fields = ["name", "slug", "is_public", "keeps_secrets", "created_at"]
         read_only_fields = ["created_at"]
 
 
-class MembershipSerializer(serializers.ModelSerializer):
+class MembershipSerializer(Strict, serializers.ModelSerializer):
     """A person's role in a club. The person is fixed once the membership exists: giving it to
     someone else would be removing one member and adding another, so an update may repeat the
     username but not change it. The writes themselves are :mod:`records.memberships`'s."""
@@ -38,7 +87,7 @@ class MembershipSerializer(serializers.ModelSerializer):
         return user
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(Strict, serializers.ModelSerializer):
     username = serializers.SlugRelatedField(
         source="user", slug_field="username", queryset=User.objects.all(), required=False, allow_null=True
     )
@@ -54,11 +103,11 @@ class PlayerSerializer(serializers.ModelSerializer):
         if self.instance is not None:
             clash = clash.exclude(pk=self.instance.pk)
         if clash.exists():
-            raise serializers.ValidationError(f"{club.slug} has a player called {name!r} already.")
+            raise serializers.ValidationError(f"{club.slug} has a player called {name!r} already.", code="unique")
         return name
 
 
-class SeatSerializer(serializers.ModelSerializer):
+class SeatSerializer(Strict, serializers.ModelSerializer):
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
     player_name = serializers.CharField(source="player.display_name", read_only=True)
 
@@ -68,7 +117,7 @@ class SeatSerializer(serializers.ModelSerializer):
         read_only_fields = ["position"]
 
 
-class PlaySerializer(serializers.ModelSerializer):
+class PlaySerializer(Strict, serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
     game = serializers.ChoiceField(choices=[])
     seats = SeatSerializer(many=True)
@@ -97,6 +146,11 @@ class PlaySerializer(serializers.ModelSerializer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = list(registry.engines())
+        request = self.context.get("request")
+        if request is not None:  # a club or player the reader cannot see is one that does not exist
+            clubs = selectors.visible_clubs(request.user)
+            self.fields["club"].queryset = clubs
+            self.fields["seats"].child.fields["player"].queryset = Player.objects.filter(club__in=clubs)
 
     def validate(self, attrs):
         engine = registry.get(attrs["game"])
@@ -153,7 +207,7 @@ class EventSerializer(serializers.ModelSerializer):
         return shown
 
 
-class NewEventSerializer(serializers.Serializer):
+class NewEventSerializer(Strict, serializers.Serializer):
     type = serializers.CharField(max_length=50)
     seat = serializers.IntegerField(min_value=0, max_value=1000, required=False, allow_null=True, default=None)
     data = serializers.DictField(required=False, default=dict)
@@ -165,3 +219,71 @@ class NewEventSerializer(serializers.Serializer):
         if unstorable:
             raise serializers.ValidationError(unstorable)
         return attrs
+
+
+# Shapes of answers that are not one model: they document the API (records/openapi.py) and
+# some also build the answer.
+
+
+class EventTypeSerializer(serializers.Serializer):
+    description = serializers.CharField()
+    seated = serializers.BooleanField(help_text="Whether the event names the seat that makes it.")
+    schema = serializers.JSONField(help_text="The JSON Schema of the event's data.")
+    example = serializers.JSONField(help_text="An example of the event's data.")
+
+
+class GameSerializer(serializers.Serializer):
+    """A game of the catalogue, with the vocabulary its events are written in."""
+
+    slug = serializers.CharField()
+    title = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    options_schema = serializers.JSONField(help_text="The JSON Schema of a play's options.")
+    event_types = serializers.DictField(child=EventTypeSerializer())
+    meta_event_types = serializers.DictField(
+        child=EventTypeSerializer(), help_text="Events of every game: notes, corrections, disputes, rulings."
+    )
+
+
+class ViolationSerializer(serializers.Serializer):
+    rule = serializers.CharField(help_text="The rulebook section (or the service's rule) that refuses it.")
+    message = serializers.CharField()
+
+
+class StateSerializer(serializers.Serializer):
+    play = serializers.IntegerField()
+    seq = serializers.IntegerField(help_text="The table as of this event.")
+    seat = serializers.IntegerField(allow_null=True, help_text="Whose eyes the view is seen with; null for none.")
+    arbiter = serializers.BooleanField(help_text="True when the view shows every secret.")
+    view = serializers.JSONField(help_text="The engine's view of the table, hiding what the reader may not see.")
+
+
+class VerifySerializer(serializers.Serializer):
+    play = serializers.IntegerField()
+    events = serializers.IntegerField()
+    ok = serializers.BooleanField(help_text="Whether every event's hash links to the one before it.")
+    first_broken_seq = serializers.IntegerField(allow_null=True)
+
+
+class AppendedEventSerializer(EventSerializer):
+    """An event just appended, with the rules it breaks (context ``flags``: seq -> violations)."""
+
+    violations = serializers.SerializerMethodField(
+        help_text="In a record play, the rules the event breaks although it was stored."
+    )
+
+    class Meta(EventSerializer.Meta):
+        fields = [*EventSerializer.Meta.fields, "violations"]
+
+    @extend_schema_field(ViolationSerializer(many=True))
+    def get_violations(self, event: Event) -> list[dict]:
+        return [v.as_dict() for v in self.context["flags"].get(event.seq, [])]
+
+
+class AppendedSerializer(serializers.Serializer):
+    """The answer to an append: the events as stored, and the play after them."""
+
+    events = AppendedEventSerializer(many=True)
+    status = serializers.ChoiceField(choices=Status.choices)
+    view = serializers.JSONField(help_text="The table after the events, as the arbiter sees it.")

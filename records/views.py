@@ -8,34 +8,71 @@ from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, PolymorphicProxySerializer, extend_schema
 from rest_framework import mixins, renderers, serializers, status, viewsets
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotAuthenticated, PermissionDenied, ValidationError
-from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.exceptions import (
+    AuthenticationFailed,
+    MethodNotAllowed,
+    NotAuthenticated,
+    NotFound,
+    PermissionDenied,
+    ValidationError,
+)
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
 from rest_framework.throttling import UserRateThrottle
 
 from games import registry
 from games.secrets import NOBODY
-from records import chain, memberships, selectors, services
+from records import chain, memberships, query, selectors, services
 from records.meta import META_EVENT_TYPES
 from records.models import Club, Membership, Play, Player, Role
 from records.replay import engine_of
 from records.serializers import (
+    AppendedEventSerializer,
+    AppendedSerializer,
     ClubSerializer,
     EventSerializer,
+    GameSerializer,
     MembershipSerializer,
     NewEventSerializer,
     PlayerSerializer,
     PlaySerializer,
+    StateSerializer,
+    VerifySerializer,
+    ViolationSerializer,
 )
 
 MAX_BATCH = 10_000
+#: The largest seq a query may name (the column is a 32-bit integer).
+MAX_SEQ = 2**31 - 1
+#: The most seats a query may name; a seat the play does not have is a 404.
+MAX_SEATS = 1000
 #: A batch's events take the keys "{key}:{index}", which must fit the column's 200 characters.
 MAX_KEY = 190
+
+
+SEAT = OpenApiParameter(
+    "seat",
+    {"type": "integer", "minimum": 0, "maximum": MAX_SEATS},
+    description="See the play with this seat's eyes (0-based). Yours by default if you sit at the table; "
+    "another seat's needs the recorder role.",
+)
+SEQ = {"type": "integer", "minimum": 0, "maximum": MAX_SEQ}
+AFTER = OpenApiParameter("after", SEQ, description="Only the events after this seq.")
+AT = OpenApiParameter("at", SEQ, description="The table as of this seq (default: the last); 404 past the last.")
+AUDITED_SEQ = OpenApiParameter(
+    "seq", {**SEQ, "minimum": 1}, required=True, description="The seq of the event to audit; 404 past the last."
+)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    {"type": "string", "minLength": 1, "maxLength": MAX_KEY},
+    OpenApiParameter.HEADER,
+    description="Makes a retry safe: an append under a key already used returns what is stored (a batch's "
+    "events take the keys key:0, key:1, ...).",
+)
 
 
 class WriteThrottle(UserRateThrottle):
@@ -63,7 +100,11 @@ def require(club: Club, request, role: Role) -> None:
         raise PermissionDenied(f"This needs the {role.value} role in the club {club.slug}.")
 
 
-def int_param(request, name: str, *, low: int, high: int, default: int | None = None) -> int | None:
+def int_param(
+    request, name: str, *, low: int, high: int, default: int | None = None, last: int | None = None
+) -> int | None:
+    """A whole-number query parameter: outside the documented ``low..high``, a 400 naming it;
+    past ``last`` (the last one the play has), a 404."""
     raw = request.query_params.get(name)
     if raw is None or raw == "":
         return default
@@ -73,6 +114,8 @@ def int_param(request, name: str, *, low: int, high: int, default: int | None = 
         raise ValidationError({name: [f"{name} must be a whole number, not {raw!r}."]}) from None
     if not low <= value <= high:
         raise ValidationError({name: [f"{name} must be between {low} and {high}."]})
+    if last is not None and value > last:
+        raise NotFound(f"The play has no {name} {value}: its last is {last}.")
     return value
 
 
@@ -83,6 +126,15 @@ class SignIn(ObtainAuthToken):
 
     def get_serializer_context(self):
         return {**super().get_serializer_context(), "request": self.request._request}
+
+    def post(self, request, *args, **kwargs):
+        """Wrong credentials are a 401, as anywhere else; a form without them stays a 400."""
+        try:
+            return super().post(request, *args, **kwargs)
+        except ValidationError as refused:
+            if refused.get_codes() == {"non_field_errors": ["authorization"]}:
+                raise AuthenticationFailed(refused.detail["non_field_errors"][0]) from None
+            raise
 
 
 class ClubViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
@@ -101,9 +153,12 @@ class ClubViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Rea
             name=data["name"], slug=data["slug"], is_public=data.get("is_public", True), owner=self.request.user
         )
 
-    def perform_update(self, serializer):
-        require(serializer.instance, self.request, Role.OWNER)
-        serializer.save()
+    def get_object(self):
+        """A club to change is the owners': a refused role is told before any field is read."""
+        club = super().get_object()
+        if self.request.method not in SAFE_METHODS:
+            require(club, self.request, Role.OWNER)
+        return club
 
 
 class ClubScopedMixin:
@@ -127,6 +182,8 @@ class ClubScopedMixin:
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
+        if not hasattr(self, request.method.lower()):
+            raise MethodNotAllowed(request.method)  # before the club: 405 says what the route takes
         club = self.club()
         if request.method not in SAFE_METHODS:
             require(club, request, self.write_role)
@@ -148,10 +205,16 @@ class MemberViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         memberships.remove_member(instance)
 
 
+class PlayerFilter(query.FilterSet):
+    class Meta:
+        model = Player
+        fields = {"display_name": ["exact", "icontains"]}
+
+
 class PlayerViewSet(ClubScopedMixin, mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
     queryset = Player.objects.select_related("user")
     serializer_class = PlayerSerializer
-    filterset_fields = {"display_name": ["exact", "icontains"]}
+    filterset_class = PlayerFilter
 
     def perform_create(self, serializer):
         serializer.save(club=self.club())
@@ -168,11 +231,11 @@ class GameViewSet(viewsets.ViewSet):
         meta = {name: event_type.as_dict() for name, event_type in META_EVENT_TYPES.items()}
         return {**engine.describe(), "meta_event_types": meta}
 
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="games_list")
+    @extend_schema(responses=GameSerializer(many=True))
     def list(self, request):
         return Response([self.describe(engine) for engine in registry.engines().values()])
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=GameSerializer)
     def retrieve(self, request, slug=None):
         engine = registry.get(slug)
         if engine is None:
@@ -180,9 +243,9 @@ class GameViewSet(viewsets.ViewSet):
         return Response(self.describe(engine))
 
 
-class PlayFilter(filters.FilterSet):
+class PlayFilter(query.FilterSet):
     club = filters.CharFilter(field_name="club__slug")
-    player = filters.NumberFilter(field_name="seats__player", distinct=True)
+    player = query.IntegerFilter(field_name="seats__player", distinct=True)
     played_after = filters.DateFilter(field_name="played_on", lookup_expr="gte")
     played_before = filters.DateFilter(field_name="played_on", lookup_expr="lte")
 
@@ -191,7 +254,7 @@ class PlayFilter(filters.FilterSet):
         fields = ["club", "game", "status", "mode", "player", "played_after", "played_before"]
 
 
-class EventPagination(LimitOffsetPagination):
+class EventPagination(query.Pagination):
     default_limit = 500
     max_limit = 5000
 
@@ -200,7 +263,7 @@ class AuditSerializer(serializers.Serializer):
     event = EventSerializer()
     before = serializers.JSONField()
     after = serializers.JSONField()
-    violations = serializers.ListField(child=serializers.DictField())
+    violations = ViolationSerializer(many=True)
     voided_by = serializers.IntegerField(allow_null=True)
     voids = serializers.ListField(child=serializers.IntegerField())
     disputes = EventSerializer(many=True)
@@ -214,6 +277,12 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = PlaySerializer
     filterset_class = PlayFilter
     throttle_classes = [WriteThrottle]
+    openapi_errors = {
+        ("POST", "append"): {"409", "422"},
+        ("GET", "events"): {"403"},
+        ("GET", "state"): {"403"},
+        ("GET", "audit"): {"403"},
+    }
 
     def get_queryset(self):
         plays = Play.objects.filter(club__in=selectors.visible_clubs(self.request.user)).select_related("club")
@@ -229,10 +298,12 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     def get_object(self):
         return services.fresh(super().get_object())
 
+    def get_renderers(self):
+        """An append answers in JSON; only reading the log has other formats."""
+        return [renderers.JSONRenderer()] if self.action == "append" else super().get_renderers()
+
     def perform_create(self, serializer):
         data = serializer.validated_data
-        if not selectors.visible_clubs(self.request.user).filter(pk=data["club"].pk).exists():
-            raise ValidationError({"club": [f"Object with slug={data['club'].slug} does not exist."]})
         require(data["club"], self.request, Role.RECORDER)
         serializer.instance = services.create_play(
             club=data["club"],
@@ -246,18 +317,25 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             user=self.request.user,
         )
 
-    @extend_schema(request=NewEventSerializer, responses=EventSerializer(many=True))
+    @extend_schema(
+        parameters=[AFTER, SEAT],
+        responses={
+            (200, "application/json"): EventSerializer(many=True),
+            (200, "application/x-ndjson"): OpenApiResponse(
+                OpenApiTypes.STR, description="Every event from ``after`` on, one JSON object a line."
+            ),
+        },
+    )
     @action(
         detail=True,
-        methods=["get", "post"],
         renderer_classes=[renderers.JSONRenderer, renderers.BrowsableAPIRenderer, NDJSONRenderer],
         pagination_class=EventPagination,
+        filter_backends=[],
     )
     def events(self, request, pk=None):
+        """The log, oldest first: as a page, or whole as NDJSON (``?format=ndjson``)."""
         play = self.get_object()
-        if request.method == "POST":
-            return self._append(request, play)
-        after = int_param(request, "after", low=0, high=2**31 - 1, default=0)
+        after = int_param(request, "after", low=0, high=MAX_SEQ, default=0)
         events = play.events.filter(seq__gt=after).select_related("recorded_by").order_by("seq")
         context = self._eyes(request, play)
         if request.accepted_renderer.format == "ndjson":
@@ -272,7 +350,21 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
 
         return StreamingHttpResponse(lines(), content_type=NDJSONRenderer.media_type)
 
-    def _append(self, request, play):
+    @extend_schema(
+        parameters=[IDEMPOTENCY_KEY],
+        request=PolymorphicProxySerializer(
+            component_name="NewEvents",
+            serializers=[NewEventSerializer, NewEventSerializer(many=True)],
+            resource_type_field_name=None,
+            many=False,
+        ),
+        responses={201: AppendedSerializer, 200: AppendedSerializer},
+    )
+    @events.mapping.post
+    def append(self, request, pk=None):
+        """Append one event, or a batch (a list) all or none. 201 when stored; 200 when every
+        event was stored before under the Idempotency-Key (a retry)."""
+        play = self.get_object()
         require(play.club, request, Role.RECORDER)
         batch = isinstance(request.data, list)
         if batch and not 1 <= len(request.data) <= MAX_BATCH:
@@ -281,7 +373,8 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         if key is not None and not 1 <= len(key) <= MAX_KEY:
             raise ValidationError({"Idempotency-Key": [f"An Idempotency-Key has 1 to {MAX_KEY} characters."]})
         incoming = NewEventSerializer(data=request.data, many=batch)
-        incoming.is_valid(raise_exception=True)
+        if not incoming.is_valid():
+            raise ValidationError({"events": incoming.errors} if batch else incoming.errors)
         items = incoming.validated_data if batch else [incoming.validated_data]
         appended = services.append_events(
             play_id=play.pk,
@@ -290,15 +383,10 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             idempotency_key=key,
         )
         play = appended.play
-        arbiter = {"engine": engine_of(play), "viewer": None}  # the recorder who logged them
+        # Seen by the recorder who logged them: as the arbiter.
+        context = {"engine": engine_of(play), "viewer": None, "flags": appended.flags}
         body = {
-            "events": [
-                {
-                    **EventSerializer(e, context=arbiter).data,
-                    "violations": [v.as_dict() for v in appended.flags.get(e.seq, [])],
-                }
-                for e in appended.events
-            ],
+            "events": AppendedEventSerializer(appended.events, many=True, context=context).data,
             "voided": [{"seq": seq, "voided_by": by} for seq, by in appended.voided.items()],
             "status": play.status,
             "view": selectors.view_as_of(play, play.last_seq, None),
@@ -307,7 +395,7 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
 
     def _viewer(self, request, play) -> int | None:
         """Whose eyes the reader sees the play with (?seat=K asks for seat K's)."""
-        seat = int_param(request, "seat", low=0, high=play.seats.count() - 1)
+        seat = int_param(request, "seat", low=0, high=MAX_SEATS, last=play.seats.count() - 1)
         try:
             return selectors.viewer_of(play, request.user, seat)
         except selectors.SeatNotYours as refused:
@@ -317,10 +405,12 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         """The serializer context that hides from the reader what is not theirs to see."""
         return {"engine": engine_of(play), "viewer": self._viewer(request, play)}
 
-    @action(detail=True, methods=["get"])
+    @extend_schema(parameters=[AT, SEAT], responses=StateSerializer)
+    @action(detail=True, filter_backends=[])
     def state(self, request, pk=None):
+        """The table as of ``?at=`` (default: now), seen with the reader's eyes or ``?seat=``'s."""
         play = self.get_object()
-        at = int_param(request, "at", low=0, high=play.last_seq, default=play.last_seq)
+        at = int_param(request, "at", low=0, high=MAX_SEQ, default=play.last_seq, last=play.last_seq)
         viewer = self._viewer(request, play)
         return Response(
             {
@@ -332,19 +422,22 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             }
         )
 
-    @action(detail=True, methods=["get"])
+    @extend_schema(parameters=[AUDITED_SEQ, SEAT], responses=AuditSerializer)
+    @action(detail=True, filter_backends=[])
     def audit(self, request, pk=None):
+        """One event with the table before and after it, the rules it breaks, and its disputes,
+        rulings and voids."""
         play = self.get_object()
-        if play.last_seq == 0:
-            raise ValidationError({"seq": ["The play has no events yet."]})
-        seq = int_param(request, "seq", low=1, high=play.last_seq)
+        seq = int_param(request, "seq", low=1, high=MAX_SEQ, last=play.last_seq)
         if seq is None:
             raise ValidationError({"seq": ["Name the event to audit: ?seq=N."]})
         context = self._eyes(request, play)
         return Response(AuditSerializer(selectors.audit(play, seq, context["viewer"]), context=context).data)
 
-    @action(detail=True, methods=["get"])
+    @extend_schema(responses=VerifySerializer)
+    @action(detail=True, filter_backends=[])
     def verify(self, request, pk=None):
+        """Whether the stored chain of hashes holds, and where it breaks first."""
         play = self.get_object()
         broken = chain.first_broken_seq(play.events.order_by("seq"))
         return Response({"play": play.pk, "events": play.last_seq, "ok": broken is None, "first_broken_seq": broken})

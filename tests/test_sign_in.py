@@ -11,7 +11,7 @@ def test_repeated_wrong_passwords_are_refused_with_429_and_retry_after(client_fo
         client.post("/api/v1/auth/token/", {"username": "astrid", "password": "wrong"}).status_code
         for _ in range(settings.AXES_FAILURE_LIMIT + 2)
     ]
-    assert statuses[: settings.AXES_FAILURE_LIMIT - 1] == [400] * (settings.AXES_FAILURE_LIMIT - 1)
+    assert statuses[: settings.AXES_FAILURE_LIMIT - 1] == [401] * (settings.AXES_FAILURE_LIMIT - 1)
     assert statuses[-1] == 429
     locked = client.post("/api/v1/auth/token/", {"username": "astrid", "password": "astrid-password"})
     assert locked.status_code == 429
