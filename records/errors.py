@@ -8,11 +8,17 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.db import DataError
+from django.http import JsonResponse
+from django.views import defaults
 from rest_framework import status
 from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.renderers import JSONRenderer
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from records.body import BodyTooLarge
 
 logger = logging.getLogger(__name__)
 
@@ -36,6 +42,32 @@ def flat_errors(detail, prefix: str = "") -> dict[str, list[str]]:
         return flat
     messages = [str(message) for message in (detail if isinstance(detail, list) else [detail])]
     return {prefix or "detail": messages} if messages else {}
+
+
+def _api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def bad_request(request, exception):
+    """Django's own refusals (a disallowed host, a malformed request) are JSON under /api/."""
+    if _api(request) and isinstance(exception, RequestDataTooBig):
+        too_large = BodyTooLarge(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+        return JsonResponse({"detail": too_large.detail}, status=too_large.status_code)
+    if _api(request):
+        return JsonResponse({"detail": "The request is malformed."}, status=status.HTTP_400_BAD_REQUEST)
+    return defaults.bad_request(request, exception)
+
+
+def not_found(request, exception):
+    if _api(request):
+        return JsonResponse({"detail": f"No route {request.path}; see /api/docs/."}, status=status.HTTP_404_NOT_FOUND)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request):
+    if _api(request):
+        return JsonResponse({"detail": "The service failed; it has been logged."}, status=500)
+    return defaults.server_error(request)
 
 
 def _only_codes(codes) -> set[str]:
@@ -87,6 +119,8 @@ def exception_handler(exc, context):
     """DRF's handler, plus: a malformed request's errors are flat, one dotted name a field
     (``seats[0].player``); a value PostgreSQL refuses, which the checks before it should have
     caught, is still a 400 (its text stays in the log, not the answer)."""
+    if isinstance(exc, RequestDataTooBig):  # Django read the body before the parser could
+        exc = BodyTooLarge(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
     if isinstance(exc, DataError):
         logger.error("a value reached the database that it cannot store", exc_info=exc)
         exc = ValidationError({"detail": "A value in the request cannot be stored."})

@@ -211,7 +211,9 @@ class NewEventSerializer(Strict, serializers.Serializer):
     type = serializers.CharField(max_length=50)
     seat = serializers.IntegerField(min_value=0, max_value=1000, required=False, allow_null=True, default=None)
     data = serializers.DictField(required=False, default=dict)
-    expected_seq = serializers.IntegerField(min_value=0, required=False, allow_null=True, default=None)
+    expected_seq = serializers.IntegerField(
+        min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None
+    )
     occurred_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
 
     def validate(self, attrs: dict) -> dict:

@@ -1,6 +1,7 @@
 """The records API end to end: shapes, errors, logs, state, audit, verify."""
 
 import json
+import re
 
 import pytest
 
@@ -275,7 +276,20 @@ def test_the_openapi_schema_and_docs_are_served(client_for):
     client = client_for(None)
     schema = client.get("/api/schema/")
     assert schema.status_code == 200 and b"/api/v1/plays/{id}/events/" in schema.content
-    assert client.get("/api/docs/").status_code == 200
+
+
+@pytest.mark.parametrize("page", ["/api/docs/", "/api/redoc/"])
+def test_the_api_docs_work_offline(client_for, page):
+    """The report: /api/docs/ was blank without internet (Swagger UI came from a CDN). Every
+    script, style and icon the pages load is served by the service itself."""
+    client = client_for(None)
+    html = client.get(page).content.decode()
+    assets = re.findall(r'(?:src|href)="([^"]+)"', html) + re.findall(r'"(/static/[^"]+)"', html)
+    assert [a for a in assets if a.startswith("/static/")], html
+    for asset in assets:
+        assert asset.startswith("/"), f"{page} loads {asset} from elsewhere"
+        if asset.startswith("/static/"):
+            assert client.get(asset).status_code == 200, asset
 
 
 def test_the_browsable_api_renders(play, recorder):
