@@ -52,17 +52,17 @@ def events_url(play) -> str:
     ("raw", "field"),
     [
         # The report: JSON nested 5,000 deep anywhere in a body was a RecursionError (500).
-        ('{"type": "score", "seat": 0, "data": {"points": %s}}' % DEEP, None),
-        ('{"type": "note", "data": {"text": "x", "more": %s}}' % DEEP, None),
+        ('{"type": "score", "seat": 0, "data": {"points": ' + DEEP + "}}", None),
+        ('{"type": "note", "data": {"text": "x", "more": ' + DEEP + "}}", None),
         # Nested deeper than jsonb may hold, but not so deep that it cannot be parsed.
-        ('{"type": "note", "data": {"text": "x", "more": %s}}' % ("[" * 40 + "]" * 40), "data"),
+        ('{"type": "note", "data": {"text": "x", "more": ' + "[" * 40 + "]" * 40 + "}}", "data"),
         # The report: 1e999 and a NUL in a note showed PostgreSQL's text.
         ('{"type": "score", "seat": 0, "data": {"points": 1e999}}', "data.points"),
         ('{"type": "score", "seat": 0, "data": {"points": -1e999}}', "data.points"),
         ('{"type": "note", "data": {"text": "a\\u0000b"}}', "data.text"),
         ('{"type": "note", "data": {"text": "\\ud800"}}', "data.text"),
         ('{"type": "note", "data": {"text": "ok", "a\\u0000": 1}}', "data"),
-        ('{"type": "note", "data": {"text": "%s"}}' % ("x" * 2001), "data.text"),
+        ('{"type": "note", "data": {"text": "' + "x" * 2001 + '"}}', "data.text"),
         # Out-of-range integers.
         ('{"type": "score", "seat": 100000000000000000000, "data": {"points": 1}}', "seat"),
         ('{"type": "score", "seat": 0, "data": {"points": 1}, "expected_seq": 100000000000000000000}', "expected_seq"),
@@ -124,7 +124,7 @@ def test_a_play_with_unstorable_options_or_seats_is_a_400_naming_the_field(publi
     cases = [
         ('{"title": "x", "n": 1e999}', "options"),
         ('{"title": "a\\u0000b"}', "options"),
-        ('{"title": "x", "deep": %s}' % DEEP, None),
+        ('{"title": "x", "deep": ' + DEEP + "}", None),
     ]
     for options, field in cases:
         raw = json.dumps(base)[:-1] + ', "options": ' + options + "}"
