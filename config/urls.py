@@ -12,6 +12,8 @@ urlpatterns = [
     path("api/v1/", include("analytics.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema", template_name="records/redoc.html"), name="redoc"),
+    path(
+        "api/redoc/", SpectacularRedocView.as_view(url_name="schema", template_name="records/redoc.html"), name="redoc"
+    ),
     path("api-auth/", include("rest_framework.urls")),
 ]
