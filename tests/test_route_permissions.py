@@ -110,6 +110,7 @@ RULES: dict[tuple[str, str], Rule] = {
     ("api-root", "GET"): Rule(OPEN, 200),
     ("schema", "GET"): Rule(OPEN, 200),
     ("docs", "GET"): Rule(OPEN, 200),
+    ("redoc", "GET"): Rule(OPEN, 200),
     ("auth-token", "POST"): Rule(OPEN, 200, credentials),
     ("rest_framework:login", "GET"): Rule(OPEN, 200),
     ("rest_framework:login", "POST"): Rule(OPEN, 302, credentials, format="multipart"),
