@@ -283,9 +283,19 @@ class AppendedEventSerializer(EventSerializer):
         return [v.as_dict() for v in self.context["flags"].get(event.seq, [])]
 
 
+class VoidSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="A game event voided...")
+    voided_by = serializers.IntegerField(help_text="...by this correction or ruling.")
+
+
 class AppendedSerializer(serializers.Serializer):
     """The answer to an append: the events as stored, and the play after them."""
 
     events = AppendedEventSerializer(many=True)
+    voided = VoidSerializer(
+        many=True,
+        help_text="The game events these events voided: a correction's or ruling's target and, in a strict "
+        "play, each later move the rules then refuse on the corrected table.",
+    )
     status = serializers.ChoiceField(choices=Status.choices)
     view = serializers.JSONField(help_text="The table after the events, as the arbiter sees it.")
