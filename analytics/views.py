@@ -7,7 +7,6 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django_filters import rest_framework as filters
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework.exceptions import ValidationError
 from rest_framework.generics import ListAPIView
@@ -16,7 +15,14 @@ from rest_framework.views import APIView
 
 from analytics import selectors
 from analytics.models import Rating, RatingChange
-from analytics.serializers import CurrentRatingSerializer, RatingChangeSerializer, RatingSerializer
+from analytics.serializers import (
+    CurrentRatingSerializer,
+    GameStatsSerializer,
+    HeadToHeadSerializer,
+    PlayerStatsSerializer,
+    RatingChangeSerializer,
+    RatingSerializer,
+)
 from games import registry
 from records import query
 from records.models import Club
@@ -60,14 +66,16 @@ def club_param(request, clubs: QuerySet[Club]) -> Club | None:
 
 
 class PlayerStatsView(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=PlayerStatsSerializer)
     def get(self, request, player_id: int):
         player = selectors.visible_player(request.user, player_id)
         return Response({"as_of": selectors.as_of(), **selectors.player_stats(player)})
 
 
 class HeadToHeadView(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    openapi_errors = {("GET", None): {"400"}}  # a player compared with themselves
+
+    @extend_schema(responses=HeadToHeadSerializer)
     def get(self, request, player_id: int, other_id: int):
         player = selectors.visible_player(request.user, player_id)
         other = selectors.visible_player(request.user, other_id)
@@ -148,7 +156,7 @@ class GameStatsView(APIView):
     """Statistics of a game in one club (``?club=``, with its champions) or across every
     visible club. ``game`` is an engine's slug or ``generic:<title>``."""
 
-    @extend_schema(parameters=[CLUB], responses=OpenApiTypes.OBJECT)
+    @extend_schema(parameters=[CLUB], responses=GameStatsSerializer)
     def get(self, request, game: str):
         known = game.startswith("generic:") or (game != "generic" and registry.get(game) is not None)
         if not known or "\x00" in game:
