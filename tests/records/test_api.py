@@ -10,16 +10,6 @@ from tests.factories import new_play
 
 
 @pytest.fixture
-def public(club_setup):
-    return club_setup["public"]
-
-
-@pytest.fixture
-def play(public):
-    return new_play(public["club"], public["players"][:3])
-
-
-@pytest.fixture
 def recorder(public, client_for):
     return client_for(public["recorder"])
 

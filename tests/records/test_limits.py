@@ -11,21 +11,10 @@ from django.test import RequestFactory
 
 from records import errors
 from records.models import Club, Event, Player
-from tests.factories import new_play
 
 #: Words of PostgreSQL's and psycopg's errors, which must never reach an answer.
 DATABASE_WORDS = ("postgres", "psycopg", "violates", "DETAIL", "jsonb", "SQL", "relation", "bigint", "\\u0000 cannot")
 DEEP = "[" * 5000 + "]" * 5000
-
-
-@pytest.fixture
-def public(club_setup):
-    return club_setup["public"]
-
-
-@pytest.fixture
-def play(public):
-    return new_play(public["club"], public["players"][:3])
 
 
 @pytest.fixture
