@@ -3,8 +3,12 @@ task needs no arguments, and a lost or repeated message only delays or repeats a
 
 from __future__ import annotations
 
+import math
+import time
+
 from celery import shared_task
 from celery.contrib.django.task import DjangoTask
+from django.conf import settings
 from django.db import OperationalError, transaction
 
 from analytics import selectors, services
@@ -13,27 +17,44 @@ from analytics import selectors, services
 #: elsewhere holds back (see selectors.held_back), a second apart, before leaving them to beat.
 HELD_BACK_RETRIES = 30
 
-
-#: How long a wake-up stands for those that follow it, should its task never start: beat's period.
-WOKEN_FOR_SECONDS = 60
+#: After a wake-up failed to reach the broker, how long this process sends none: the appends in
+#: between cost nothing, and beat's catch-up projects what they committed.
+BROKER_DOWN_FOR_SECONDS = 10
 
 
 class WakeUpTask(DjangoTask):
     """A task without arguments, woken by commits. ``delay_on_commit`` queues it once for any
     number of commits until a worker takes it (a flag in the broker's Redis, cleared by
-    :meth:`taken`), and never fails the committed transaction's caller: should the broker
-    refuse the message, the error is logged and beat catches up instead."""
+    :meth:`taken`), and never fails nor holds up the committed transaction's caller: one
+    attempt to reach the broker, no publish retries (each of kombu's would cost seconds), and
+    should it fail, the error is logged, the broker is left alone for
+    ``BROKER_DOWN_FOR_SECONDS``, and beat catches up instead.
+
+    The flag stands for beat's period at most (``PROJECTOR_CATCH_UP_SECONDS``): should its
+    message be lost (a worker killed after taking the message off the queue, before the task
+    started), the commits meanwhile queue nothing, and beat's next run, which does not look at
+    the flag, projects them."""
+
+    #: Until when (``time.monotonic()``) this process leaves the broker alone.
+    _broker_down_until = 0.0
 
     def delay_on_commit(self) -> None:
         def send() -> None:  # named: Django's robust on_commit logs a failure by the function's name
-            with self.app.pool.acquire(block=True) as broker:
-                redis = broker.default_channel.client
-                if redis.set(self._flag(), 1, nx=True, ex=WOKEN_FOR_SECONDS):
-                    try:
-                        self.delay()
-                    except Exception:
-                        redis.delete(self._flag())
-                        raise
+            if time.monotonic() < WakeUpTask._broker_down_until:
+                return
+            try:
+                with self.app.pool.acquire(block=True) as broker:
+                    broker.ensure_connection(max_retries=0)
+                    redis = broker.default_channel.client
+                    if redis.set(self._flag(), 1, nx=True, ex=max(1, math.ceil(settings.PROJECTOR_CATCH_UP_SECONDS))):
+                        try:
+                            self.apply_async(connection=broker, retry=False)
+                        except Exception:
+                            redis.delete(self._flag())
+                            raise
+            except Exception:
+                WakeUpTask._broker_down_until = time.monotonic() + BROKER_DOWN_FOR_SECONDS
+                raise
 
         transaction.on_commit(send, robust=True)
 

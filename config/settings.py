@@ -110,6 +110,9 @@ DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_m
 # No JIT: the queries here are short, and when the planner misjudges one as costly (fresh
 # tables not yet analyzed), compiling it took 170 ms where running it took 10.
 DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c jit=off"
+# A connection kept across requests is checked before a request uses it, so a server restarted
+# meanwhile costs no request an error once it is back (while it is down: a 503, records/errors.py).
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 #: The largest request body taken (a batch of 10,000 events fits); a larger one is a 413.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 8 * 1024 * 1024
@@ -169,8 +172,17 @@ CELERY_BROKER_URL = REDIS_URL
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+#: A pool process killed while it runs a task (``kill -9``, out of memory): its worker puts the
+#: message back on the queue and runs it again (acks late; the tasks are idempotent).
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+#: A broker that hangs (no answer, no refusal) costs an append's wake-up two seconds at most,
+#: not forever; then the appends leave it alone for a while (analytics/tasks.py).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 2}
+#: Beat's period for the projector's catch-up: how long at most a lost wake-up (the broker
+#: down at commit, a worker killed mid-projection) delays a projection.
+PROJECTOR_CATCH_UP_SECONDS = float(os.environ.get("PROJECTOR_CATCH_UP_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE = {
-    "catch-up-projections": {"task": "analytics.tasks.project_all", "schedule": 60.0},
+    "catch-up-projections": {"task": "analytics.tasks.project_all", "schedule": PROJECTOR_CATCH_UP_SECONDS},
 }
 
 LOGGING = {
