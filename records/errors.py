@@ -10,7 +10,7 @@ import logging
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.db import DataError
+from django.db import DataError, InterfaceError, OperationalError
 from django.http import JsonResponse
 from django.views import defaults
 from rest_framework import status
@@ -118,12 +118,20 @@ class RuleViolation(APIException):
 def exception_handler(exc, context):
     """DRF's handler, plus: a malformed request's errors are flat, one dotted name a field
     (``seats[0].player``); a value PostgreSQL refuses, which the checks before it should have
-    caught, is still a 400 (its text stays in the log, not the answer)."""
+    caught, is still a 400 (its text stays in the log, not the answer); a database that cannot
+    be reached is a 503 with Retry-After, which a client with an Idempotency-Key may retry."""
     if isinstance(exc, RequestDataTooBig):  # Django read the body before the parser could
         exc = BodyTooLarge(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
     if isinstance(exc, DataError):
         logger.error("a value reached the database that it cannot store", exc_info=exc)
         exc = ValidationError({"detail": "A value in the request cannot be stored."})
+    if isinstance(exc, OperationalError | InterfaceError):  # the database down, restarting, or the connection lost
+        logger.warning("the database cannot be reached", exc_info=exc)
+        exc = APIException(
+            "The database cannot be reached. Send the request again (with its Idempotency-Key: nothing is stored twice).",
+            code="database_unavailable",
+        )
+        exc.status_code, exc.wait = status.HTTP_503_SERVICE_UNAVAILABLE, 2  # DRF answers the wait as Retry-After
     if isinstance(exc, ValidationError):
         if _only_codes(exc.get_codes()) == {"unique"}:  # the request is fine; what is stored clashes
             exc.status_code = status.HTTP_409_CONFLICT
