@@ -15,24 +15,24 @@ import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 import psycopg
 
-from config import embedded
+from config import database
 
 HERE = Path(__file__).parent
 
 
 def bench_database() -> str:
-    """The URL of a fresh ``<name>_bench`` database on the configured (or embedded) server."""
-    embedded.fill_in(os.environ)
-    parts = urlsplit(os.environ["DATABASE_URL"])
-    name = f"{parts.path.lstrip('/') or 'postgres'}_bench"
-    with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as admin:
+    """The URL of a fresh ``<name>_bench`` database on the configured server (``make bench``
+    runs under ``config.embedded``, which gives the embedded one where none is set)."""
+    url = os.environ["DATABASE_URL"]
+    name = f"{urlsplit(url).path.lstrip('/') or 'postgres'}_bench"
+    with psycopg.connect(database.url_for(url, "postgres"), autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.execute(f'CREATE DATABASE "{name}"')
-    return urlunsplit(parts._replace(path=f"/{name}"))
+    return database.url_for(url, name)
 
 
 def main() -> int:

@@ -29,6 +29,10 @@ SERVICE = os.environ.get("DATABASE_SERVICE_ROLE", "tablelog_service")
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: The service's database, unless DATABASE_NAME names another.
+NAME = os.environ.get("DATABASE_NAME", "tablelog")
+
+
 def url_for(url: str, database: str, role: str | None = None, password: str | None = None) -> str:
     """``url`` pointed at another database, and signed in as another role where one is given."""
     parts = urlsplit(url)
@@ -52,15 +56,21 @@ def ensure_roles(admin_url: str) -> None:
             )
 
 
+def create(admin_url: str, database: str) -> str:
+    """``database`` on the server of ``admin_url``, created if missing; its URL as the admin."""
+    with psycopg.connect(url_for(admin_url, "postgres"), autocommit=True) as connection:
+        if not connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [database]).fetchone():
+            connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(database)))
+    return url_for(admin_url, database)
+
+
 def prepare(admin_url: str, database: str, env: dict[str, str]) -> str:
     """Roles, the database (owned by the owner), migrations as the owner; the service's URL."""
     ensure_roles(admin_url)
-    with psycopg.connect(url_for(admin_url, "postgres"), autocommit=True) as connection:
-        if not connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [database]).fetchone():
-            connection.execute(
-                sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(database), sql.Identifier(OWNER))
-            )
-    with psycopg.connect(url_for(admin_url, database), autocommit=True) as connection:
+    with psycopg.connect(create(admin_url, database), autocommit=True) as connection:
+        connection.execute(
+            sql.SQL("ALTER DATABASE {} OWNER TO {}").format(sql.Identifier(database), sql.Identifier(OWNER))
+        )
         connection.execute(sql.SQL("ALTER SCHEMA public OWNER TO {}").format(sql.Identifier(OWNER)))
     owner_url = url_for(admin_url, database, OWNER, _password("OWNER"))
     migrate = [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"]
@@ -87,4 +97,4 @@ def _password(which: str) -> str:
 
 
 if __name__ == "__main__":
-    print(prepare(os.environ["DATABASE_ADMIN_URL"], os.environ.get("DATABASE_NAME", "tablelog"), dict(os.environ)))
+    print(prepare(os.environ["DATABASE_ADMIN_URL"], NAME, dict(os.environ)))

@@ -51,7 +51,7 @@ def serve(env: dict[str, str]) -> None:
     manage = [sys.executable, "manage.py"]
     # DATABASE_URL may create roles (the embedded server's superuser, or yours): the service
     # itself runs as its own role, which cannot change history (config/database.py).
-    env["DATABASE_URL"] = database.prepare(env["DATABASE_URL"], env.get("DATABASE_NAME", "tablelog"), env)
+    env["DATABASE_URL"] = database.prepare(env["DATABASE_URL"], database.NAME, env)
     subprocess.run([*manage, "load_demo"], env=env, check=True)
     celery = [sys.executable, "-m", "celery", "-A", "config"]
     schedule = embedded.DATA_DIR / "celerybeat-schedule"

@@ -27,6 +27,8 @@ from pathlib import Path
 
 import redis
 
+from config import database
+
 DATA_DIR = Path(os.environ.get("TABLELOG_DATA", Path(__file__).resolve().parent.parent / "var"))
 
 
@@ -58,7 +60,9 @@ def _postgresql(stop: ExitStack) -> str:
     server = pgserver.PostgresServer(pgdata, cleanup_mode=None)
     if not (running and running.is_running()):
         stop.callback(pgserver.pg_ctl, ["-w", "stop"], pgdata=pgdata, user=server.system_user)
-    return server.get_uri()
+    # As its superuser, on the database `make run` serves from: a management command run
+    # through the wrapper reads the same plays (tests make their own test_ database of it).
+    return database.create(server.get_uri(), database.NAME)
 
 
 def _redis(stop: ExitStack) -> str:

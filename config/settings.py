@@ -1,4 +1,5 @@
-"""Settings, all from the environment. With no DATABASE_URL / REDIS_URL, embedded servers.
+"""Settings, all from the environment. Importing them starts nothing: without DATABASE_URL and
+REDIS_URL they refuse to load (``python -m config.embedded COMMAND`` provides embedded ones).
 
 Production is the default: DEBUG is off unless ``DEBUG=1``, and outside development the
 service refuses to start without its own ``SECRET_KEY`` and ``CHAIN_KEY``.
