@@ -142,7 +142,6 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "var" / "static"
 # WhiteNoise serves the static files (the API docs' Swagger UI and Redoc, from
 # drf-spectacular-sidecar) from where the packages installed them: no CDN, no collectstatic.
 WHITENOISE_USE_FINDERS = True
