@@ -158,9 +158,9 @@ def bgstats(club: Club) -> Iterator[str]:
 
 
 def _bgstats_games(plays: models.QuerySet[Play]) -> dict[str, dict]:
-    """Each game of the plays, by name, numbered from 1."""
+    """Each game of the plays, by name, numbered from 1 in the order they were first played."""
     games: dict[str, dict] = {}
-    for game, options in plays.order_by().values_list("game", "options").distinct().iterator(chunk_size=CHUNK):
+    for game, options in plays.values_list("game", "options").iterator(chunk_size=CHUNK):
         scoring = options.get("scoring", "highest_wins") if game == "generic" else "highest_wins"
         name = options.get("title", game) if game == "generic" else game
         games.setdefault(

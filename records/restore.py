@@ -175,6 +175,7 @@ def _write(path: Path, progress: Progress) -> Club:
         if number == 1:
             continue
         model = KINDS[record["kind"]]
+        old_id = record.get(model._meta.pk.attname)
         values = _translated(model, _values(model, record, number), new_ids)
         if model is User:
             if not User.objects.filter(pk=values["id"]).exists():
@@ -182,7 +183,6 @@ def _write(path: Path, progress: Progress) -> Club:
                 user.set_unusable_password()  # they set one with a password reset
                 user.save(force_insert=True)
             continue
-        old_id = values.get(model._meta.pk.attname)
         new_id = _insert(model, values)
         if model in new_ids:
             new_ids[model][old_id] = new_id
