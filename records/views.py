@@ -213,6 +213,9 @@ class ClubViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Rea
         club is looked up, as for a write: a 401 says nothing of which clubs exist."""
         if not request.user.is_authenticated:
             raise NotAuthenticated()
+        named = request.query_params.getlist("format")
+        if named and (len(named) > 1 or named[0] not in EXPORTS):
+            raise ValidationError({"format": [f"Name one format: {', '.join(EXPORTS)}."]})
         club = self.get_object()
         stream, role, content_type, ending = EXPORTS[request.accepted_renderer.format]
         require(club, request, role)

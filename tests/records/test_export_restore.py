@@ -197,6 +197,13 @@ def test_members_take_the_results_and_owners_the_archive(club_setup, client_for,
     assert client.get(f"/api/v1/clubs/{kind}/export/?format=archive").status_code == archive
 
 
+@pytest.mark.parametrize("query", ["?format=", "?format=csv&format=archive"])
+def test_an_export_names_one_known_format(club_setup, client_for, query):
+    response = client_for(club_setup["public"]["owner"]).get(f"/api/v1/clubs/public/export/{query}")
+    assert response.status_code == 400
+    assert response.json() == {"format": ["Name one format: csv, bgstats, archive."]}
+
+
 def archive_of(setup, client_for) -> str:
     response = client_for(setup["owner"]).get(f"/api/v1/clubs/{setup['club'].slug}/export/?format=archive")
     assert response.status_code == 200
