@@ -174,7 +174,7 @@ def derive_results(*, play_ids: Iterable[int]) -> Derived:
         cursor.execute(
             """
             SELECT p.id, p.status, p.club_id, p.game, p.options->>'title', p.played_on, p.finished_position,
-                   p.outcome, seats.players, seats.teams, span.seconds
+                   p.outcome, seats.players, seats.teams, span.seconds, p.rated
             FROM records_play p
             CROSS JOIN LATERAL (
                 SELECT array_agg(player_id ORDER BY position) AS players, array_agg(team ORDER BY position) AS teams
@@ -193,12 +193,28 @@ def derive_results(*, play_ids: Iterable[int]) -> Derived:
         results, seats = [], []
         # The status is read, not filtered on: a filter tempted the planner onto the status
         # index, a pass over every finished play for each thousand derived.
-        for play_id, status, club_id, game, title, played_on, position, outcome, seat_players, teams, length in plays:
+        for (
+            play_id,
+            status,
+            club_id,
+            game,
+            title,
+            played_on,
+            position,
+            outcome,
+            seat_players,
+            teams,
+            length,
+            marked,
+        ) in plays:
             if status != Status.FINISHED:
                 continue
             outcome = Outcome.from_dict(json.loads(outcome))  # Django's connections leave jsonb as text
             game = game_key(game, title)
-            rated = not outcome.cooperative and len({team or f"seat:{n}" for n, team in enumerate(teams)}) >= 2
+            # ``marked``: the play's own flag (False for a play imported as kept out of statistics).
+            rated = (
+                marked and not outcome.cooperative and len({team or f"seat:{n}" for n, team in enumerate(teams)}) >= 2
+            )
             results.append(
                 (play_id, club_id, game, played_on, position, len(teams), outcome.cooperative, bool(outcome.winners))
                 + (outcome.reason[:200], length or None, _low_score_wins(outcome), rated)

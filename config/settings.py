@@ -127,6 +127,12 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 #: The largest request body taken (a batch of 10,000 events fits); a larger one is a 413.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 8 * 1024 * 1024
+#: Uploaded files (imports of plays) are kept here until their import has run; the web server
+#: and the workers must share it (docker/compose.yaml mounts one volume for both).
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "var" / "media"))
+#: The largest file of plays an import takes; a larger upload is a 413. Files above
+#: FILE_UPLOAD_MAX_MEMORY_SIZE (Django's 2.5 MB) stream to a temporary file, never into memory.
+IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", 100 * 1024 * 1024))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": f"django.contrib.auth.password_validation.{name}"}

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
+from django.db.models.functions import Lower
 
 
 class Club(models.Model):
@@ -56,10 +57,17 @@ class Player(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
     )
+    #: Their BoardGameGeek username, by which imported plays find them (records/imports).
+    bgg_username = models.CharField(max_length=100, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["club", "display_name"], name="unique_player_name_per_club")]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "display_name"], name="unique_player_name_per_club"),
+            models.UniqueConstraint(
+                F("club"), Lower("bgg_username"), condition=~Q(bgg_username=""), name="unique_bgg_username_per_club"
+            ),
+        ]
         ordering = ["club", "display_name"]
 
     def __str__(self) -> str:
@@ -87,6 +95,12 @@ class Play(models.Model):
     location = models.CharField(max_length=200, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    #: False for a play that counts for results but not for ratings (imported as "not in stats").
+    rated = models.BooleanField(default=True)
+    #: Where an imported play comes from ("bgg", "bgstats"; blank for a play logged here), and
+    #: its id there: a second import of the same file finds it and skips it.
+    source = models.CharField(max_length=20, blank=True)
+    source_id = models.CharField(max_length=100, blank=True)
 
     # Caches, derived from the events (rebuild_caches recomputes them).
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True)
@@ -101,6 +115,11 @@ class Play(models.Model):
     class Meta:
         ordering = ["-played_on", "-id"]
         indexes = [models.Index(fields=["club", "played_on"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "source", "source_id"], condition=~Q(source=""), name="unique_play_source_id_per_club"
+            )
+        ]
 
 
 class PlaySeat(models.Model):
@@ -167,3 +186,54 @@ class Snapshot(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["play", "seq"], name="unique_snapshot_seq")]
+
+
+class ImportSource(models.TextChoices):
+    BGG = "bgg", "BoardGameGeek plays XML"
+    BGSTATS = "bgstats", "BG Stats JSON export"
+
+
+class ImportStatus(models.TextChoices):
+    PENDING = "pending"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+
+
+class Import(models.Model):
+    """A file of plays from elsewhere, brought into a club (records/imports): its progress,
+    its counts, and a report of each play and player (a preview, for a dry run)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="imports")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    #: Blank when the file is neither: its import fails and says so.
+    source = models.CharField(max_length=10, choices=ImportSource.choices, blank=True)
+    file = models.FileField(upload_to="imports/%Y/%m/", max_length=300)
+    size = models.BigIntegerField()
+    dry_run = models.BooleanField(default=False)
+    status = models.CharField(max_length=10, choices=ImportStatus.choices, default=ImportStatus.PENDING)
+    #: Progress: bytes read of the file, over every pass the import makes over it.
+    bytes_read = models.BigIntegerField(default=0)
+    bytes_total = models.BigIntegerField(default=0)
+    plays_found = models.PositiveIntegerField(default=0)
+    plays_created = models.PositiveIntegerField(default=0)
+    plays_skipped = models.PositiveIntegerField(default=0)
+    plays_refused = models.PositiveIntegerField(default=0)
+    players_matched = models.PositiveIntegerField(default=0)
+    players_created = models.PositiveIntegerField(default=0)
+    #: {"players": [...], "plays": [...], "plays_not_listed": n}: see records.imports.service.
+    report = models.JSONField(default=dict, blank=True)
+    #: Why the file was refused, each message naming the element or line.
+    errors = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    @property
+    def percentage(self) -> int:
+        if self.status == ImportStatus.DONE:
+            return 100
+        return 0 if not self.bytes_total else min(99, self.bytes_read * 100 // self.bytes_total)
