@@ -9,7 +9,7 @@ from rest_framework import serializers
 
 from games import registry
 from records import selectors, storable
-from records.models import Club, Event, Membership, Mode, Play, Player, PlaySeat, Status
+from records.models import Club, Event, Import, ImportSource, Membership, Mode, Play, Player, PlaySeat, Status
 from records.replay import as_move
 
 #: The JSON type each kind of field takes, checked before DRF would coerce (a number given
@@ -299,3 +299,63 @@ class AppendedSerializer(serializers.Serializer):
     )
     status = serializers.ChoiceField(choices=Status.choices)
     view = serializers.JSONField(help_text="The table after the events, as the arbiter sees it.")
+
+
+@extend_schema_field({"type": "string", "format": "binary", "minLength": 1})
+class NonEmptyFileField(serializers.FileField):
+    """A file of at least one byte: Django's multipart parser drops an empty one."""
+
+
+class ImportUploadSerializer(serializers.Serializer):
+    """A file of plays to import. Sent as a multipart form, whose fields are text: hence no
+    ``Strict`` (which checks JSON types), and ``dry_run`` is the text "true" or "false"."""
+
+    file = NonEmptyFileField(help_text="A BoardGameGeek plays XML or a BG Stats JSON export.")
+    dry_run = serializers.ChoiceField(
+        choices=["true", "false"],
+        default="false",
+        help_text='"true": only preview what would be created, skipped, refused and matched.',
+    )
+    source = serializers.ChoiceField(
+        choices=ImportSource.choices, required=False, help_text="The file's format; by default told from its content."
+    )
+
+
+class ImportSerializer(serializers.ModelSerializer):
+    """An import, its progress and counts; its report lists each player matched or created and
+    the plays created, skipped or refused (every refused one, with its reason; the others up
+    to 500)."""
+
+    created_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    source = serializers.CharField(
+        read_only=True, help_text="bgg or bgstats; blank when the file is neither (the import then fails)."
+    )
+    percentage = serializers.IntegerField(read_only=True, help_text="How much of the file is read, 0 to 100.")
+    report = serializers.JSONField(read_only=True)
+    errors = serializers.ListField(
+        child=serializers.CharField(), read_only=True, help_text="Why the file was refused, naming the element or line."
+    )
+
+    class Meta:
+        model = Import
+        fields = [
+            "id",
+            "source",
+            "dry_run",
+            "size",
+            "status",
+            "percentage",
+            "plays_found",
+            "plays_created",
+            "plays_skipped",
+            "plays_refused",
+            "players_matched",
+            "players_created",
+            "report",
+            "errors",
+            "created_by",
+            "created_at",
+            "started_at",
+            "finished_at",
+        ]
+        read_only_fields = fields

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, PolymorphicProxySerializer, extend_schema
-from rest_framework import mixins, renderers, serializers, status, viewsets
+from rest_framework import mixins, parsers, renderers, serializers, status, viewsets
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import action
 from rest_framework.exceptions import (
+    APIException,
     AuthenticationFailed,
     MethodNotAllowed,
     NotAuthenticated,
@@ -26,9 +28,10 @@ from rest_framework.throttling import UserRateThrottle
 
 from games import registry
 from games.secrets import NOBODY
-from records import chain, exports, memberships, query, selectors, services
+from records import chain, exports, memberships, query, selectors, services, tasks
+from records.imports.service import start_import
 from records.meta import META_EVENT_TYPES
-from records.models import Club, Membership, Play, Player, Role
+from records.models import Club, Import, Membership, Play, Player, Role
 from records.replay import engine_of
 from records.serializers import (
     AppendedEventSerializer,
@@ -36,6 +39,8 @@ from records.serializers import (
     ClubSerializer,
     EventSerializer,
     GameSerializer,
+    ImportSerializer,
+    ImportUploadSerializer,
     MembershipSerializer,
     NewEventSerializer,
     PlayerSerializer,
@@ -504,3 +509,61 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         play = self.get_object()
         broken = chain.first_broken_seq(play.events.order_by("seq"))
         return Response({"play": play.pk, "events": play.last_seq, "ok": broken is None, "first_broken_seq": broken})
+
+
+class FileTooLarge(APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "file_too_large"
+
+    def __init__(self, limit: int):
+        super().__init__(f"The file is larger than {limit:,} bytes (IMPORT_MAX_BYTES).")
+
+
+class ImportViewSet(ClubScopedMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Plays from BoardGameGeek (plays XML) or BG Stats (JSON export), imported into the club
+    by a worker: the import reports its progress, counts, and what it did or, for a dry run,
+    would do (README: "Bringing a club's history in")."""
+
+    queryset = Import.objects.select_related("created_by")
+    serializer_class = ImportSerializer
+    #: A file is uploaded as a multipart form; Django streams a large one to a temporary file.
+    parser_classes = [parsers.MultiPartParser]
+
+    @extend_schema(
+        request={"multipart/form-data": ImportUploadSerializer},
+        responses={202: ImportSerializer},
+        parameters=[
+            OpenApiParameter(
+                "Location",
+                OpenApiTypes.URI,
+                OpenApiParameter.HEADER,
+                response=[202],
+                required=True,
+                description="The import's URL, to follow its progress.",
+            )
+        ],
+    )
+    def create(self, request, *args, **kwargs):
+        """Upload a file of plays (owners and recorders); 202: a worker imports it."""
+        limit = settings.IMPORT_MAX_BYTES
+        declared = request.META.get("CONTENT_LENGTH") or ""
+        if declared.isdigit() and int(declared) > limit:
+            raise FileTooLarge(limit)
+        upload = ImportUploadSerializer(data=request.data)
+        upload.is_valid(raise_exception=True)
+        data = upload.validated_data
+        if data["file"].size > limit:
+            raise FileTooLarge(limit)
+        imported = start_import(
+            club=self.club(),
+            user=request.user,
+            file=data["file"],
+            name=data["file"].name or "plays",
+            dry_run=data["dry_run"] == "true",
+            source=data.get("source", ""),
+        )
+        tasks.import_plays.delay_on_commit(imported.pk)
+        location = request.build_absolute_uri(f"{imported.pk}/")
+        return Response(
+            ImportSerializer(imported).data, status=status.HTTP_202_ACCEPTED, headers={"Location": location}
+        )

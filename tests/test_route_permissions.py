@@ -32,10 +32,11 @@ from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from records import services
-from records.models import ROLE_RANK, Club, Membership, Play, Player, Role
+from records.models import ROLE_RANK, Club, Import, Membership, Play, Player, Role
 from tests.factories import new_play
 
 ROLES = ["anonymous", "outsider", "member", "recorder", "owner"]
@@ -59,6 +60,7 @@ class World:
     member: User
     membership: Membership
     outsider: User
+    imported: Import
 
     def url(self, route: str, keywords: tuple[str, ...]) -> str:
         """The route's URL with this club's objects in it: ``pk`` and ``slug`` name the route's
@@ -69,6 +71,7 @@ class World:
             "player": self.players[2].pk,
             "play": self.play.pk,
             "game": "generic",
+            "import": self.imported.pk,
         }
         values = {
             "club_slug": self.club.slug,
@@ -139,6 +142,11 @@ RULES: dict[tuple[str, str], Rule] = {
     ("member-detail", "DELETE"): Rule(Role.OWNER, 204),
     ("player-list", "GET"): Rule(READ, 200),
     ("player-list", "POST"): Rule(Role.RECORDER, 201, lambda w: {"display_name": "Newcomer"}),
+    ("import-list", "GET"): Rule(READ, 200),
+    ("import-list", "POST"): Rule(
+        Role.RECORDER, 202, lambda w: {"file": SimpleUploadedFile("plays.xml", b"<plays/>")}, format="multipart"
+    ),
+    ("import-detail", "GET"): Rule(READ, 200),
     ("player-detail", "GET"): Rule(READ, 200),
     ("player-detail", "PUT"): Rule(Role.RECORDER, 200, lambda w: {"display_name": "Renamed"}),
     ("player-detail", "PATCH"): Rule(Role.RECORDER, 200, lambda w: {"display_name": "Renamed"}),
@@ -233,7 +241,10 @@ def world(club_setup):
             play_id=play.pk, events=[services.NewEvent("score", 0, {"points": 3})], user=setup["recorder"]
         )
         membership = Membership.objects.get(club=setup["club"], user=setup["member"])
-        return World(setup["club"], setup["players"], play, setup["member"], membership, club_setup["outsider"])
+        imported = Import.objects.create(club=setup["club"], source="bgg", size=0, file="imports/plays.xml")
+        return World(
+            setup["club"], setup["players"], play, setup["member"], membership, club_setup["outsider"], imported
+        )
 
     return make
 
