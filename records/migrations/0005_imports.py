@@ -7,76 +7,107 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('records', '0004_club_keeps_secrets'),
+        ("records", "0004_club_keeps_secrets"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Import',
+            name="Import",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('source', models.CharField(blank=True, choices=[('bgg', 'BoardGameGeek plays XML'), ('bgstats', 'BG Stats JSON export')], max_length=10)),
-                ('file', models.FileField(max_length=300, upload_to='imports/%Y/%m/')),
-                ('size', models.BigIntegerField()),
-                ('dry_run', models.BooleanField(default=False)),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('running', 'Running'), ('done', 'Done'), ('failed', 'Failed')], default='pending', max_length=10)),
-                ('bytes_read', models.BigIntegerField(default=0)),
-                ('bytes_total', models.BigIntegerField(default=0)),
-                ('plays_found', models.PositiveIntegerField(default=0)),
-                ('plays_created', models.PositiveIntegerField(default=0)),
-                ('plays_skipped', models.PositiveIntegerField(default=0)),
-                ('plays_refused', models.PositiveIntegerField(default=0)),
-                ('players_matched', models.PositiveIntegerField(default=0)),
-                ('players_created', models.PositiveIntegerField(default=0)),
-                ('report', models.JSONField(blank=True, default=dict)),
-                ('errors', models.JSONField(blank=True, default=list)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "source",
+                    models.CharField(
+                        blank=True,
+                        choices=[("bgg", "BoardGameGeek plays XML"), ("bgstats", "BG Stats JSON export")],
+                        max_length=10,
+                    ),
+                ),
+                ("file", models.FileField(max_length=300, upload_to="imports/%Y/%m/")),
+                ("size", models.BigIntegerField()),
+                ("dry_run", models.BooleanField(default=False)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pending"),
+                            ("running", "Running"),
+                            ("done", "Done"),
+                            ("failed", "Failed"),
+                        ],
+                        default="pending",
+                        max_length=10,
+                    ),
+                ),
+                ("bytes_read", models.BigIntegerField(default=0)),
+                ("bytes_total", models.BigIntegerField(default=0)),
+                ("plays_found", models.PositiveIntegerField(default=0)),
+                ("plays_created", models.PositiveIntegerField(default=0)),
+                ("plays_skipped", models.PositiveIntegerField(default=0)),
+                ("plays_refused", models.PositiveIntegerField(default=0)),
+                ("players_matched", models.PositiveIntegerField(default=0)),
+                ("players_created", models.PositiveIntegerField(default=0)),
+                ("report", models.JSONField(blank=True, default=dict)),
+                ("errors", models.JSONField(blank=True, default=list)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.AddField(
-            model_name='play',
-            name='rated',
+            model_name="play",
+            name="rated",
             field=models.BooleanField(default=True),
         ),
         migrations.AddField(
-            model_name='play',
-            name='source',
+            model_name="play",
+            name="source",
             field=models.CharField(blank=True, max_length=20),
         ),
         migrations.AddField(
-            model_name='play',
-            name='source_id',
+            model_name="play",
+            name="source_id",
             field=models.CharField(blank=True, max_length=100),
         ),
         migrations.AddField(
-            model_name='player',
-            name='bgg_username',
+            model_name="player",
+            name="bgg_username",
             field=models.CharField(blank=True, max_length=100),
         ),
         migrations.AddConstraint(
-            model_name='play',
-            constraint=models.UniqueConstraint(condition=models.Q(('source', ''), _negated=True), fields=('club', 'source', 'source_id'), name='unique_play_source_id_per_club'),
+            model_name="play",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("source", ""), _negated=True),
+                fields=("club", "source", "source_id"),
+                name="unique_play_source_id_per_club",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(models.F('club'), django.db.models.functions.text.Lower('bgg_username'), condition=models.Q(('bgg_username', ''), _negated=True), name='unique_bgg_username_per_club'),
+            model_name="player",
+            constraint=models.UniqueConstraint(
+                models.F("club"),
+                django.db.models.functions.text.Lower("bgg_username"),
+                condition=models.Q(("bgg_username", ""), _negated=True),
+                name="unique_bgg_username_per_club",
+            ),
         ),
         migrations.AddField(
-            model_name='import',
-            name='club',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='imports', to='records.club'),
+            model_name="import",
+            name="club",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="imports", to="records.club"
+            ),
         ),
         migrations.AddField(
-            model_name='import',
-            name='created_by',
-            field=models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="import",
+            name="created_by",
+            field=models.ForeignKey(
+                null=True, on_delete=django.db.models.deletion.SET_NULL, related_name="+", to=settings.AUTH_USER_MODEL
+            ),
         ),
     ]
