@@ -176,6 +176,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Event-sourced records of physical table games.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Two choice sets share the field name "status": each gets its own name in the schema.
+    "ENUM_NAME_OVERRIDES": {
+        "PlayStatusEnum": "records.models.Status",
+        "ImportStatusEnum": "records.models.ImportStatus",
+    },
     # Request bodies as components of their own, so a required text says it may not be blank.
     "COMPONENT_SPLIT_REQUEST": True,
     # Swagger UI and Redoc from the drf-spectacular-sidecar package: the docs work offline.
