@@ -12,4 +12,5 @@ urlpatterns = [
     ),
     path("leaderboards/", views.LeaderboardView.as_view(), name="leaderboards"),
     path("games/<str:game>/stats/", views.GameStatsView.as_view(), name="game-stats"),
+    path("clubs/<slug:slug>/export/", views.ClubExportView.as_view(), name="club-export"),
 ]

@@ -5,15 +5,18 @@ outsiders; a bad query parameter is a 400 naming it."""
 from __future__ import annotations
 
 from django.db.models import QuerySet
+from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django_filters import rest_framework as filters
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
-from rest_framework.exceptions import ValidationError
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import renderers
+from rest_framework.exceptions import NotAuthenticated, ValidationError
 from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from analytics import selectors
+from analytics import exports, selectors
 from analytics.models import Rating, RatingChange
 from analytics.serializers import (
     CurrentRatingSerializer,
@@ -27,6 +30,7 @@ from games import registry
 from records import query
 from records.models import Club
 from records.selectors import visible_clubs
+from records.views import NDJSONRenderer, require
 
 MAX_GAME_KEY = 250
 GAME = OpenApiParameter("game", str, description="A game key (engine slug or generic:<title>); empty: every game.")
@@ -165,3 +169,58 @@ class GameStatsView(APIView):
         club = club_param(request, clubs)
         scope = clubs if club is None else clubs.filter(pk=club.pk)
         return Response({"as_of": selectors.as_of(), **selectors.game_stats(game, scope, club)})
+
+
+class CSVRenderer(renderers.BaseRenderer):
+    media_type = "text/csv"
+    format = "csv"
+
+
+class BGStatsRenderer(renderers.BaseRenderer):
+    media_type = "application/json"
+    format = "bgstats"
+
+
+class ArchiveRenderer(NDJSONRenderer):
+    format = "archive"
+
+
+class ClubExportView(APIView):
+    """A club's data, streamed as a download (analytics/exports.py): results as csv or BG Stats
+    JSON (members), or the whole club as an archive (owners)."""
+
+    renderer_classes = [CSVRenderer, BGStatsRenderer, ArchiveRenderer]
+    openapi_errors = {("GET", None): {"403"}}
+
+    @extend_schema(
+        operation_id="v1_clubs_export_retrieve",
+        responses={
+            (200, "text/csv"): OpenApiResponse(
+                OpenApiTypes.STR,
+                description="?format=csv: one row per seat of each finished play: date, game, player, team, "
+                "place, score, winner, rating_after.",
+            ),
+            (200, "application/json"): OpenApiResponse(
+                OpenApiTypes.OBJECT, description="?format=bgstats: BG Stats' export (games, players, locations, plays)."
+            ),
+            (200, "application/x-ndjson"): OpenApiResponse(
+                OpenApiTypes.STR,
+                description="?format=archive: everything of the club, one JSON object a line, every event with "
+                "its seq and hash (owners only: it holds every secret); manage.py restore_archive puts it back.",
+            ),
+        },
+    )
+    def get(self, request, slug: str):
+        """The anonymous are told to sign in before any club is looked up, as for a write: a 401
+        says nothing of which clubs exist."""
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        named = request.query_params.getlist("format")
+        if named and (len(named) > 1 or named[0] not in exports.FORMATS):
+            raise ValidationError({"format": [f"Name one format: {', '.join(exports.FORMATS)}."]})
+        club = get_object_or_404(visible_clubs(request.user), slug=slug)
+        chosen = exports.FORMATS[request.accepted_renderer.format]
+        require(club, request, chosen.role)
+        response = StreamingHttpResponse(chosen.lines(club), content_type=chosen.content_type)
+        response["Content-Disposition"] = f'attachment; filename="{club.slug}.{chosen.ending}"'
+        return response

@@ -1,4 +1,4 @@
-"""Putting a club's archive (:func:`records.exports.archive`) back, into another instance that
+"""Putting a club's archive (:func:`analytics.exports.archive`) back, into another instance that
 holds the same ``CHAIN_KEY``, with every chain intact.
 
 An event's hash covers its play's id and its recorder's user id, so plays and the users an
@@ -27,9 +27,12 @@ from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import connection, models, transaction
 
 from records import chain
-from records.exports import ARCHIVE_KIND, ARCHIVE_VERSION
 from records.models import Club, Event, Membership, Play, Player, PlaySeat
 from records.services import events_appended, rebuild_play_caches
+
+#: What an archive's first line says it is (analytics.exports writes it, this reads it).
+ARCHIVE_KIND = "tablelog-archive"
+ARCHIVE_VERSION = 1
 
 #: Each kind of line, in the order an archive lists them, with its model.
 KINDS: dict[str, type[models.Model]] = {

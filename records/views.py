@@ -28,7 +28,7 @@ from rest_framework.throttling import UserRateThrottle
 
 from games import registry
 from games.secrets import NOBODY
-from records import chain, exports, memberships, query, selectors, services, tasks
+from records import chain, memberships, query, selectors, services, tasks
 from records.imports.service import start_import
 from records.meta import META_EVENT_TYPES
 from records.models import Club, Import, Membership, Play, Player, Role
@@ -97,29 +97,6 @@ class NDJSONRenderer(renderers.BaseRenderer):
         return json.dumps(data).encode()
 
 
-class CSVRenderer(renderers.BaseRenderer):
-    media_type = "text/csv"
-    format = "csv"
-
-
-class BGStatsRenderer(renderers.BaseRenderer):
-    media_type = "application/json"
-    format = "bgstats"
-
-
-class ArchiveRenderer(NDJSONRenderer):
-    format = "archive"
-
-
-#: The export formats: what streams it, who may take it (the archive holds every secret), its
-#: content type and the file name's ending.
-EXPORTS = {
-    "csv": (exports.csv_rows, Role.MEMBER, "text/csv; charset=utf-8", "csv"),
-    "bgstats": (exports.bgstats, Role.MEMBER, "application/json", "bgstats.json"),
-    "archive": (exports.archive, Role.OWNER, "application/x-ndjson", "archive.ndjson"),
-}
-
-
 def require(club: Club, request, role: Role) -> None:
     """401 for the anonymous, 403 for a user whose role in ``club`` is below ``role``."""
     if not request.user.is_authenticated:
@@ -171,7 +148,6 @@ class ClubViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Rea
     serializer_class = ClubSerializer
     lookup_field = "slug"
     throttle_classes = [WriteThrottle]
-    openapi_errors = {("GET", "export"): {"403"}}
 
     def get_queryset(self):
         return selectors.visible_clubs(self.request.user)
@@ -188,45 +164,6 @@ class ClubViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Rea
         if self.request.method not in SAFE_METHODS:
             require(club, self.request, Role.OWNER)
         return club
-
-    @extend_schema(
-        responses={
-            (200, "text/csv"): OpenApiResponse(
-                OpenApiTypes.STR,
-                description="?format=csv: one row per seat of each finished play: date, game, player, team, "
-                "place, score, winner, rating_after.",
-            ),
-            (200, "application/json"): OpenApiResponse(
-                OpenApiTypes.OBJECT, description="?format=bgstats: BG Stats' export (games, players, locations, plays)."
-            ),
-            (200, "application/x-ndjson"): OpenApiResponse(
-                OpenApiTypes.STR,
-                description="?format=archive: everything of the club, one JSON object a line, every event with "
-                "its seq and hash (owners only: it holds every secret); manage.py restore_archive puts it back.",
-            ),
-        },
-    )
-    @action(
-        detail=True,
-        renderer_classes=[CSVRenderer, BGStatsRenderer, ArchiveRenderer],
-        filter_backends=[],
-        pagination_class=None,
-    )
-    def export(self, request, slug=None):
-        """The club's data, streamed as a download: results as csv or BG Stats JSON (members),
-        or the whole club as an archive (owners). The anonymous are told to sign in before any
-        club is looked up, as for a write: a 401 says nothing of which clubs exist."""
-        if not request.user.is_authenticated:
-            raise NotAuthenticated()
-        named = request.query_params.getlist("format")
-        if named and (len(named) > 1 or named[0] not in EXPORTS):
-            raise ValidationError({"format": [f"Name one format: {', '.join(EXPORTS)}."]})
-        club = self.get_object()
-        stream, role, content_type, ending = EXPORTS[request.accepted_renderer.format]
-        require(club, request, role)
-        response = StreamingHttpResponse(stream(club), content_type=content_type)
-        response["Content-Disposition"] = f'attachment; filename="{club.slug}.{ending}"'
-        return response
 
 
 class ClubScopedMixin:

@@ -9,6 +9,7 @@ from its playthrough file (the rulebook's worked example).
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
 import os
 import subprocess
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from django.core.management import call_command
 from django.db import connection
 
 from analytics import services as analytics
@@ -86,6 +88,19 @@ def evening(club_setup):
 
 def body(response) -> str:
     return b"".join(response.streaming_content).decode()
+
+
+def test_export_club_writes_what_the_api_streams(evening, client_for, tmp_path):
+    """The command line's export, with its progress bar on stderr, is the API's."""
+    for format in ("csv", "bgstats", "archive"):
+        written = tmp_path / f"public.{format}"
+        call_command("export_club", "public", format=format, output=written, stderr=io.StringIO())
+        streamed = body(client_for(evening["owner"]).get(f"/api/v1/clubs/public/export/?format={format}"))
+        if format == "archive":  # the header says when it was exported
+            written_lines, streamed_lines = written.read_bytes().decode().splitlines(), streamed.splitlines()
+            assert written_lines[1:] == streamed_lines[1:]
+        else:
+            assert written.read_bytes().decode() == streamed
 
 
 def test_the_csv_has_a_row_per_seat_of_each_finished_play(evening, client_for):

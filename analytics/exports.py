@@ -35,7 +35,8 @@ import csv
 import datetime as dt
 import json
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import models
@@ -44,12 +45,11 @@ from django.utils import timezone
 
 from analytics.models import RatingChange
 from analytics.ratings import conservative
-from records.models import Club, Event, Membership, Play, Player, PlaySeat, Status
+from records.models import Club, Event, Membership, Play, Player, PlaySeat, Role, Status
+from records.restore import ARCHIVE_KIND, ARCHIVE_VERSION
 from records.services import CACHES
 
 CSV_COLUMNS = ["date", "game", "player", "team", "place", "score", "winner", "rating_after"]
-ARCHIVE_KIND = "tablelog-archive"
-ARCHIVE_VERSION = 1
 #: Fields an archive leaves out: a play's caches are derived from its events (the restore
 #: rebuilds them), and the id of the transaction that wrote an event means nothing elsewhere.
 NOT_ARCHIVED = {Play: {*CACHES, "engine_fingerprint"}, Event: {"tx_id"}}
@@ -57,6 +57,16 @@ CHUNK = 1000
 PLAY_UUIDS = uuid.uuid5(uuid.NAMESPACE_URL, "https://tablelog/plays")
 #: What a csv row reads of a seat and its play.
 _SEAT_FIELDS = ("position", "team", "play__game", "play__options", "play__played_on", "play__outcome")
+
+
+@dataclass(frozen=True)
+class Format:
+    lines: Callable[[Club], Iterator[str]]
+    #: The least role that may take it: the archive holds every secret.
+    role: Role
+    content_type: str
+    #: The ending of the file's name.
+    ending: str
 
 
 def game_name(play: Play) -> str:
@@ -249,3 +259,10 @@ def _plain(value):
     if isinstance(value, dt.date | dt.time):
         return value.isoformat()
     return str(value)
+
+
+FORMATS = {
+    "csv": Format(csv_rows, Role.MEMBER, "text/csv; charset=utf-8", "csv"),
+    "bgstats": Format(bgstats, Role.MEMBER, "application/json", "bgstats.json"),
+    "archive": Format(archive, Role.OWNER, "application/x-ndjson", "archive.ndjson"),
+}
