@@ -94,8 +94,20 @@ class PlayerSerializer(Strict, serializers.ModelSerializer):
 
     class Meta:
         model = Player
-        fields = ["id", "display_name", "username", "created_at"]
+        fields = ["id", "display_name", "username", "bgg_username", "created_at"]
         read_only_fields = ["created_at"]
+
+    def validate_bgg_username(self, name: str) -> str:
+        """One player a BoardGameGeek account in a club (any case): imports find them by it."""
+        club = self.context["club"]
+        clash = Player.objects.filter(club=club, bgg_username__iexact=name) if name else Player.objects.none()
+        if self.instance is not None:
+            clash = clash.exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise serializers.ValidationError(
+                f"{club.slug} has a player with BGG username {name!r} already.", code="unique"
+            )
+        return name
 
     def validate_display_name(self, name: str) -> str:
         club = self.context["club"]

@@ -260,3 +260,15 @@ def test_members_may_not_upload(club, client_for):
     with open(FILES / "bgg_plays.xml", "rb") as raw:
         response = client_for(club["member"]).post("/api/v1/clubs/public/imports/", {"file": raw}, format="multipart")
     assert response.status_code == 403
+
+
+def test_a_players_bgg_username_is_set_through_the_api_once_per_club(club, client_for):
+    """The username imports match by (any case) belongs to one player of the club: a second
+    is a conflict with what is stored, and the first player keeps it."""
+    recorder = client_for(club["recorder"])
+    ada, bo = club["players"][:2]
+    url = "/api/v1/clubs/{}/players/{}/"
+    assert recorder.patch(url.format("public", ada.pk), {"bgg_username": "ada_bgg"}).json()["bgg_username"] == "ada_bgg"
+    clash = recorder.patch(url.format("public", bo.pk), {"bgg_username": "ADA_BGG"})
+    assert clash.status_code == 409 and "bgg_username" in clash.json()
+    assert Player.objects.get(pk=bo.pk).bgg_username == ""
