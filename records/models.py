@@ -204,6 +204,9 @@ class Import(models.Model):
     """A file of plays from elsewhere, brought into a club (records/imports): its progress,
     its counts, and a report of each play and player (a preview, for a dry run)."""
 
+    #: The counts it keeps, in the order they are told.
+    COUNTS = ("plays_found", "plays_created", "plays_skipped", "plays_refused", "players_matched", "players_created")
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="imports")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     #: Blank when the file is neither: its import fails and says so.

@@ -12,7 +12,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from records.imports.service import run_import, start_import
-from records.models import Club, ImportSource, ImportStatus
+from records.models import Club, Import, ImportSource, ImportStatus
 
 
 class Command(BaseCommand):
@@ -53,12 +53,4 @@ class Command(BaseCommand):
             raise CommandError("; ".join(imported.errors))
         if imported.dry_run:
             self.stdout.write(json.dumps(imported.report, indent=2))
-        counts = (
-            "plays_found",
-            "plays_created",
-            "plays_skipped",
-            "plays_refused",
-            "players_matched",
-            "players_created",
-        )
-        self.stdout.write(", ".join(f"{name.replace('_', ' ')}: {getattr(imported, name)}" for name in counts))
+        self.stdout.write(", ".join(f"{name.replace('_', ' ')}: {getattr(imported, name)}" for name in Import.COUNTS))
