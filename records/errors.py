@@ -1,7 +1,10 @@
 """API errors: one shape per kind, so a client always learns which field or rule and why.
 
-400 malformed (field -> messages), 401/403 auth, 404 unknown, 409 concurrency (with the
-current seq), 422 rule violations (each with the rulebook section and a sentence).
+400 malformed (the dotted path of each field -> its messages), 401/403 auth, 404 unknown,
+409 conflicts (a name taken; an append behind the log, with the current seq), 413 a body too
+large, 422 rule violations (each with the rulebook section and a sentence), 503 the database
+away (with Retry-After). Always JSON, under /api/ even for Django's own refusals; the schema
+documents them all (records/openapi.py).
 """
 
 from __future__ import annotations
