@@ -3,8 +3,8 @@
 A playthrough is a JSON file in ``games/<slug>/playthroughs/``::
 
     {
-      "title": "Rulebook section 8, sample game",
-      "source": "nova_suecia.txt section 8",
+      "title": "Two players, a governor victory",
+      "source": {"kind": "hand", "by": "...", "how": "...", "rules": "nova_suecia.txt 3-6"},
       "seats": [{"colour": "blue"}, {"colour": "red"}],
       "options": {},
       "events": [
@@ -23,6 +23,19 @@ arbiter view after that event. ``outcome`` names the keys of the final outcome t
 number ``after`` (1-based; 0 is right after setup), ``event`` must get a violation whose
 rule starts with ``rule``. The conformance test and the API tests (strict 422, record flag,
 audit) use them.
+
+``source`` (required) says where the game and its outcome come from, so a test knows whether
+the outcome is an independent expected value or the engine's own output:
+
+- ``{"kind": "rulebook", "section": "..."}``: transcribes a worked example of the rulebook,
+  whose result the rulebook prints; ``section`` cites it.
+- ``{"kind": "hand", "by": "...", "how": "..."}``: written from the rules, the final outcome
+  computed by a person; ``how`` gives the arithmetic (or where it is written down).
+- ``{"kind": "generated", "how": "..."}``: seeded or invented play whose outcome nobody
+  computed by hand; a regression snapshot of what the engine answered.
+
+Any kind may add ``rules``: the rulebook sections the game goes through. A file without a
+valid ``source`` does not load.
 """
 
 from __future__ import annotations
@@ -35,6 +48,30 @@ from games.contract import JSON, Engine, Move, Seat, Violation
 
 GAMES_DIR = Path(__file__).parent
 
+#: The kinds of ``source``, each with the keys it requires (besides ``kind``).
+SOURCE_KINDS = {"rulebook": ("section",), "hand": ("by", "how"), "generated": ("how",)}
+INDEPENDENT = frozenset({"rulebook", "hand"})
+
+
+class PlaythroughError(ValueError):
+    """A playthrough file that does not say what it must."""
+
+
+def check_source(source: object) -> dict[str, str]:
+    """The ``source`` field if it is valid, else :class:`PlaythroughError`."""
+    if not isinstance(source, dict) or source.get("kind") not in SOURCE_KINDS:
+        raise PlaythroughError(f"source must be an object whose kind is one of {sorted(SOURCE_KINDS)}: {source!r}")
+    required = SOURCE_KINDS[source["kind"]]
+    missing = [key for key in required if not (isinstance(source.get(key), str) and source[key].strip())]
+    if missing:
+        raise PlaythroughError(f"a {source['kind']} source needs {missing} (non-empty text)")
+    unknown = set(source) - {"kind", "rules", *required}
+    if unknown:
+        raise PlaythroughError(f"a {source['kind']} source has unknown keys {sorted(unknown)}")
+    if not isinstance(source.get("rules", ""), str):
+        raise PlaythroughError("source rules must be text")
+    return source
+
 
 @dataclass(frozen=True)
 class Playthrough:
@@ -45,6 +82,12 @@ class Playthrough:
     events: list[dict[str, JSON]]
     outcome: dict[str, JSON]
     illegal: list[dict[str, JSON]]
+    source: dict[str, str]
+
+    @property
+    def independent(self) -> bool:
+        """Whether a person (the rulebook's author or one of us) computed the outcome."""
+        return self.source["kind"] in INDEPENDENT
 
     def moves(self) -> list[Move]:
         return [as_move(e) for e in self.events]
@@ -56,6 +99,10 @@ def as_move(event: dict[str, JSON]) -> Move:
 
 def load(path: Path) -> Playthrough:
     raw = json.loads(path.read_text())
+    try:
+        source = check_source(raw.get("source"))
+    except PlaythroughError as error:
+        raise PlaythroughError(f"{path}: {error}") from None
     return Playthrough(
         slug=path.parent.parent.name,
         name=path.stem,
@@ -64,6 +111,7 @@ def load(path: Path) -> Playthrough:
         events=raw["events"],
         outcome=raw["outcome"],
         illegal=raw.get("illegal", []),
+        source=source,
     )
 
 
