@@ -7,6 +7,7 @@ value (dicts, lists, str, int, float, bool, None), so the records service can ca
 
 The records service drives an engine like this::
 
+    engine.refuse_setup(seats, options)      # [] when the rulebook lets this table start
     state = engine.setup(seats, options)
     for move in moves:                       # voided moves are skipped by the service
         violations = engine.check(state, move)   # [] when legal
@@ -17,7 +18,10 @@ The records service drives an engine like this::
 Malformed is not illegal (python-chess keeps the two apart too): a move whose ``data`` does
 not fit its event type's JSON Schema is rejected by :func:`shape_errors` before ``check``
 ever sees it (HTTP 400). A move that fits but breaks a rule gets a :class:`Violation` that
-names the rulebook section (HTTP 422 in a strict play, a flag in a record play).
+names the rulebook section (HTTP 422 in a strict play, a flag in a record play). Likewise a
+play's options must fit ``options_schema`` (HTTP 400), and then the seats and options together
+must be ones the rulebook starts a game with, :meth:`Engine.refuse_setup` (HTTP 422, in any mode:
+no play is created).
 """
 
 from __future__ import annotations
@@ -155,9 +159,19 @@ class Engine(ABC):
     #: Event type -> the secrets of its data (a drawn card is its drawer's).
     move_secrets: dict[str, tuple[Secret, ...]] = {}
 
+    def refuse_setup(self, seats: list[Seat], options: dict[str, JSON]) -> list[Violation]:
+        """The rules a play's seats and options break together, each a :class:`Violation` with
+        the rulebook section; empty (the default) when the table may start. Called before
+        :meth:`setup` with options that fit ``options_schema`` and ``min_players`` to
+        ``max_players`` seats, so it judges rules, not shapes: an option the rulebook allows
+        only at some player counts, the teams a game needs. A play it refuses is never created
+        (HTTP 422), so ``check`` never has to refuse every move of an impossible play."""
+        return []
+
     @abstractmethod
     def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
-        """The table after the rulebook's preparation steps (chance arrives later, as events)."""
+        """The table after the rulebook's preparation steps (chance arrives later, as events).
+        Never fails on seats and options :meth:`refuse_setup` accepts."""
 
     @abstractmethod
     def check(self, state: JSON, move: Move) -> list[Violation]:

@@ -49,13 +49,19 @@ class NovaSueciaEngine(Engine):
     options_schema = OPTIONS_SCHEMA
     event_types = EVENT_TYPES
 
+    def refuse_setup(self, seats: list[Seat], options: dict[str, JSON]) -> list[Violation]:
+        """7.5: the neutral player is the Two Player Variant's; with more seats there is none."""
+        if options.get("neutral_player") and len(seats) != 2:
+            return [
+                Violation(
+                    rules.TWO_PLAYER,
+                    f"The neutral player joins a 2 player game only, not one of {len(seats)}: start the play without it.",
+                )
+            ]
+        return []
+
     def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
-        neutral = bool(options.get("neutral_player")) and len(seats) == 2
-        misfit = None
-        if options.get("neutral_player") and not neutral:
-            misfit = (
-                f"The neutral player joins a 2 player game only, not one of {len(seats)}: start the play without it."
-            )
+        neutral = bool(options.get("neutral_player")) and len(seats) == 2  # refuse_setup refuses it otherwise
         sea = options.get("sea", "calm")
         answered = bool(options.get("letters_answered"))
         bag = {} if answered else {r: 1 for r in RESOURCES if r != "plant"}
@@ -87,12 +93,9 @@ class NovaSueciaEngine(Engine):
             "deposited": False,
             "final_turns": None,
             "outcome": None,
-            "misfit_option": misfit,
         }
 
     def check(self, state: JSON, move: Move) -> list[Violation]:
-        if state["misfit_option"]:
-            return [Violation(rules.TWO_PLAYER, state["misfit_option"])]
         if state["outcome"] is not None:
             return [Violation(rules.END, f"The game is over: {state['outcome']['reason']}.")]
         step, player = state["step"], state["player"]
@@ -175,7 +178,6 @@ class NovaSueciaEngine(Engine):
             "districts": {district_id: _district_view(d) for district_id, d in zip(DISTRICT_IDS, state["districts"])},
             "treasury_taken": state["treasury_taken"],
             "final_turns": state["final_turns"],
-            "option_problem": state["misfit_option"],
         }
 
     def outcome(self, state: JSON) -> Outcome | None:

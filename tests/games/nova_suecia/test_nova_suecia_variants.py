@@ -1,5 +1,10 @@
 """Section 7, the advanced rules, each a play option."""
 
+import pytest
+
+from games.contract import Seat
+from games.nova_suecia import ENGINE
+
 
 def test_stormy_seas_a_drawn_plant_loses_another_cube_without_market_change(table):
     """7.1: "placing 1 green plant cube in the ship bag ... If drawn, draw a new resource from the
@@ -88,12 +93,29 @@ def test_two_player_variant_the_new_governor_plays_the_neutral_player(table):
     assert order == [(0, 0), (1, 1), (2, 1), (1, 1), (0, 0), (2, 0), (0, 0)]
 
 
-def test_two_player_variant_needs_two_players(table):
-    """7.5: "Two Player Variant": with more seats every move is refused until the play is
-    started without it (setup itself never fails)."""
-    t = table(3, neutral_player=True)
-    assert len(t.state["players"]) == 3
-    assert t.rules("choose_letter_resource", 0, resource="grain") == ["7.5 Two Player Variant"]
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_two_player_variant_needs_two_players(seats):
+    """7.5 "Two Player Variant": the neutral player is the variant's third player, so a table of
+    more seats cannot start with it: refuse_setup names the rule (the play is never created)."""
+    violations = ENGINE.refuse_setup([Seat() for _ in range(seats)], {"neutral_player": True})
+    assert [v.rule for v in violations] == ["7.5 Two Player Variant"]
+    assert f"not one of {seats}" in violations[0].message
+
+
+@pytest.mark.parametrize(
+    ("seats", "options"),
+    [(2, {"neutral_player": True}), (2, {}), (4, {"neutral_player": False}), (5, {"sea": "pirate"})],
+)
+def test_every_other_table_may_start(seats, options):
+    """The rulebook starts 2 to 5 players with any of the variants 7.1-7.4, and 2 with 7.5."""
+    assert ENGINE.refuse_setup([Seat() for _ in range(seats)], options) == []
+
+
+def test_a_started_play_has_no_option_check_left_in_its_moves(table):
+    """Setup is refused, not the moves: a table that starts plays its first move."""
+    t = table(2, neutral_player=True)
+    assert "misfit_option" not in t.state and "option_problem" not in t.view()
+    assert t.rules("choose_letter_resource", 0, resource="grain") == []
 
 
 def test_royal_audience_may_repeat_a_type_added_in_the_same_audience_while_stock_lasts(table):
