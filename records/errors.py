@@ -2,7 +2,8 @@
 
 400 malformed (the dotted path of each field -> its messages), 401/403 auth, 404 unknown,
 409 conflicts (a name taken; an append behind the log, with the current seq), 413 a body too
-large, 422 rule violations (each with the rulebook section and a sentence), 503 the database
+large, 422 rule violations (each with the rulebook section and a sentence: a move's, or a new
+play's seats and options the rulebook does not start a game with), 503 the database
 away (with Retry-After). Always JSON, under /api/ even for Django's own refusals; the schema
 documents them all (records/openapi.py).
 """
@@ -114,6 +115,21 @@ class RuleViolation(APIException):
         self.detail = {
             "detail": detail or f"Event seq {seq} breaks the rules.",
             "seq": seq,
+            "violations": [v.as_dict() for v in violations],
+        }
+
+
+class SetupRefused(APIException):
+    """A new play whose seats and options break the rules (``Engine.refuse_setup``): the 422 of
+    a rule violation without a seq, since no play, and no log, is created."""
+
+    status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
+    default_code = "setup_refused"
+
+    def __init__(self, *, title: str, violations):
+        super().__init__()
+        self.detail = {
+            "detail": f"{title} does not start with these seats and options; no play was created.",
             "violations": [v.as_dict() for v in violations],
         }
 

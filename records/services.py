@@ -8,6 +8,7 @@ rebuild reaches exactly the caches the appends left.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -19,9 +20,9 @@ from psycopg.types.json import Jsonb
 from rest_framework.exceptions import ValidationError
 
 from games import registry
-from games.contract import JSON, Move, Violation, shape_errors
+from games.contract import JSON, Move, Seat, Violation, shape_errors
 from records import chain
-from records.errors import IdempotencyConflict, RuleViolation, SeqConflict
+from records.errors import IdempotencyConflict, RuleViolation, SeqConflict, SetupRefused
 from records.meta import META_EVENT_TYPES, RULE_LOG
 from records.models import Club, Event, Membership, Mode, Play, Player, PlaySeat, Role, Snapshot, Status
 from records.replay import SNAPSHOT_EVERY, engine_of, initial_state, judge, replay, voiding, voids_as_of
@@ -31,6 +32,8 @@ CACHES = ["last_seq", "last_hash", "state", "status", "outcome", "finished_posit
 
 #: Sent inside the appending transaction; receivers defer their work to its commit.
 events_appended = Signal()
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,16 @@ def create_play(
     location: str = "",
     user: User | None = None,
 ) -> Play:
+    """A new play, its seats and the engine's table before any event. Seats and options the
+    rulebook does not start a game with are a :class:`SetupRefused` (422); an engine that
+    fails on them is a 400 naming it, logged with its traceback. Either way nothing is stored."""
+    engine = registry.get(game)
+    try:
+        refused = engine.refuse_setup([Seat(colour=s.colour, team=s.team) for s in seats], options)
+    except Exception as exc:
+        raise _setup_failed(game, "judge", exc) from exc
+    if refused:
+        raise SetupRefused(title=engine.title, violations=refused)
     play = Play(
         club=club,
         game=game,
@@ -102,12 +115,27 @@ def create_play(
         last_hash=chain.GENESIS,
         engine_fingerprint=registry.fingerprint(game),
     )
-    play.state = initial_state(play, seats)
+    try:
+        play.state = initial_state(play, seats)
+    except Exception as exc:
+        raise _setup_failed(game, "set up", exc) from exc
     play.save()
     PlaySeat.objects.bulk_create(
         PlaySeat(play=play, position=n, player=s.player, colour=s.colour, team=s.team) for n, s in enumerate(seats)
     )
     return play
+
+
+def _setup_failed(game: str, what: str, exc: Exception) -> ValidationError:
+    """An engine that raised on seats and options that fit its schema: a bug (or edition data
+    beyond it), not a rule; the traceback goes to the log, the answer names the engine."""
+    logger.error("engine %s could not %s a play", game, what, exc_info=exc)
+    return ValidationError(
+        {
+            "detail": f"The {game} engine failed to {what} a play with these seats and options "
+            f"({type(exc).__name__}); the failure is logged and no play was created."
+        }
+    )
 
 
 def append_events(

@@ -283,6 +283,7 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     filterset_class = PlayFilter
     throttle_classes = [WriteThrottle]
     openapi_errors = {
+        ("POST", "create"): {"422"},  # seats and options the rulebook does not start (records.errors.SetupRefused)
         ("POST", "append"): {"409", "422"},
         ("GET", "events"): {"403"},
         ("GET", "state"): {"403"},

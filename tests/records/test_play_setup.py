@@ -1,0 +1,123 @@
+"""Creating a play asks its engine first whether the rulebook starts a game with those seats and
+options (``Engine.refuse_setup``): a refusal is a 422 naming the rule, an engine that fails is a
+400 naming the engine; either way no play is created."""
+
+import json
+import logging
+
+import pytest
+
+from games import registry
+from games.contract import Engine, EventType, Seat, obj
+from records.models import Play, PlaySeat
+
+
+@pytest.fixture
+def recorder(public, client_for):
+    return client_for(public["recorder"])
+
+
+def create(client, public, game: str, options: dict, seats: int, mode: str = "strict"):
+    body = {
+        "club": "public",
+        "game": game,
+        "options": options,
+        "mode": mode,
+        "seats": [{"player": p.pk} for p in public["players"][:seats]],
+    }
+    return client.post("/api/v1/plays/", json.dumps(body), content_type="application/json")
+
+
+@pytest.mark.parametrize("mode", ["strict", "record"])
+def test_nova_suecia_neutral_player_with_three_seats_is_a_422_naming_rule_7_5(public, recorder, mode):
+    """Nova Suecia 7.5 "Two Player Variant": the neutral player joins 2 players only. The play
+    was created and then refused every move; now it is not created at all, in either mode."""
+    response = create(recorder, public, "nova_suecia", {"neutral_player": True}, 3, mode)
+    assert response.status_code == 422, response.json()
+    body = response.json()
+    assert [v["rule"] for v in body["violations"]] == ["7.5 Two Player Variant"]
+    assert "2 player game only" in body["violations"][0]["message"] and body["detail"]
+    assert "seq" not in body
+    assert Play.objects.count() == 0 and PlaySeat.objects.count() == 0
+
+
+def test_nova_suecia_neutral_player_with_two_seats_is_created(public, recorder):
+    response = create(recorder, public, "nova_suecia", {"neutral_player": True}, 2)
+    assert response.status_code == 201, response.json()
+    state = recorder.get(f"/api/v1/plays/{response.json()['id']}/state/").json()
+    assert state["view"]["neutral_player"] == 2 and "option_problem" not in state["view"]
+
+
+def test_a_member_is_refused_for_the_role_before_the_rules(public, client_for):
+    """Who may create comes first: a member learns nothing of the rules, and nothing is stored."""
+    response = create(client_for(public["member"]), public, "nova_suecia", {"neutral_player": True}, 3)
+    assert response.status_code == 403 and Play.objects.count() == 0
+
+
+def test_the_schema_documents_the_422_of_creating_a_play(client_for):
+    schema = client_for(None).get("/api/schema/?format=json").json()
+    assert "422" in schema["paths"]["/api/v1/plays/"]["post"]["responses"]
+
+
+class BrokenEngine(Engine):
+    """A test engine that raises where the option ``fail_in`` says: a bug on options that fit."""
+
+    slug = "broken_for_test"
+    title = "Broken"
+    min_players, max_players = 1, 4
+    options_schema = obj({"fail_in": {"enum": ["refuse_setup", "setup", "nowhere"]}})
+    event_types = {"pass": EventType("Nothing.", obj({}), {})}
+
+    def refuse_setup(self, seats: list[Seat], options):
+        if options["fail_in"] == "refuse_setup":
+            raise KeyError("no such rule")
+        return []
+
+    def setup(self, seats, options):
+        if options["fail_in"] == "setup":
+            raise ZeroDivisionError("division by zero")
+        return {"seats": len(seats)}
+
+    def check(self, state, move):
+        return []
+
+    def apply(self, state, move):
+        return state
+
+    def view(self, state, seat=None):
+        return {"phase": "play", "active_seats": [], "legal_event_types": [], "scores": None, "finished": False}
+
+    def outcome(self, state):
+        return None
+
+
+@pytest.fixture
+def broken(monkeypatch):
+    """The test engine in the catalogue for this test only (the registry has no way to add
+    one, so its lookups are patched; ``fingerprint`` would read this test's folder)."""
+    engines, fingerprint = registry.engines(), registry.fingerprint
+    monkeypatch.setattr(registry, "engines", lambda: {**engines, BrokenEngine.slug: BrokenEngine()})
+    monkeypatch.setattr(
+        registry, "fingerprint", lambda slug: "test" if slug == BrokenEngine.slug else fingerprint(slug)
+    )
+    return BrokenEngine.slug
+
+
+@pytest.mark.parametrize(("fail_in", "what"), [("refuse_setup", "judge"), ("setup", "set up")])
+def test_an_engine_that_fails_on_a_new_play_is_a_400_naming_it_logged_and_nothing_stored(
+    public, recorder, broken, caplog, fail_in, what
+):
+    with caplog.at_level(logging.ERROR, logger="records.services"):
+        response = create(recorder, public, broken, {"fail_in": fail_in}, 2)
+    assert response.status_code == 400, response.json()
+    detail = response.json()["detail"]
+    assert f"The {broken} engine failed to {what} a play" in detail and "violations" not in response.json()
+    assert Play.objects.count() == 0 and PlaySeat.objects.count() == 0
+    [record] = [r for r in caplog.records if r.name == "records.services"]
+    assert broken in record.getMessage() and record.exc_info is not None
+
+
+def test_the_test_engine_starts_a_play_when_it_does_not_fail(public, recorder, broken):
+    """The fixture's engine works through the API, so the failures above are the engine's."""
+    response = create(recorder, public, broken, {"fail_in": "nowhere"}, 2)
+    assert response.status_code == 201, response.json()
