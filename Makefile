@@ -22,6 +22,7 @@ run: install
 test: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports  # the layering contract of pyproject.toml [tool.importlinter] (#16)
 	$(EMBEDDED) $(BIN)/pytest
 
 lint: install
