@@ -32,10 +32,14 @@ def renamed(value):
 def test_unknown_names_are_violations_not_crashes(pb, type_):
     """Every check answers with violations for names the game does not know, in every phase it may meet them."""
     states = [pb.setup("12.1"), pb.actions(pb.setup("12.1")), *phases(pb)]
-    data = renamed(ENGINE.event_types[type_].example)
+    assert len(states) == 8, "the set-up, the action phase and the six phases of phases()"
+    example = ENGINE.event_types[type_].example
+    data = renamed(example)
     for state in states:
         for seat in (0, 1):
             violations = ENGINE.check(state, Move(type_, seat, data))
+            if data != example:  # a name it does not know: refused, never accepted (nor crashing)
+                assert violations, f"{type_} with an unknown name was accepted"
             assert all(v.rule and v.message for v in violations)
 
 
