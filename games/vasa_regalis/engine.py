@@ -13,7 +13,7 @@ from games.vasa_regalis.table import (
     placed_goods,
     value3_in_play,
 )
-from games.vasa_regalis.vocabulary import EVENT_TYPES, GOODS, OPTIONS_SCHEMA
+from games.vasa_regalis.vocabulary import EVENT_TYPES, GOODS, OPTIONS_SCHEMA, SECTION_OBJECT
 
 
 class VasaRegalisEngine(Engine):
@@ -53,6 +53,23 @@ class VasaRegalisEngine(Engine):
             Secret("value", MOVER, "Admiral and King: the good put back on the ship lies face down like any other"),
         ),
     }
+
+    def refuse_setup(self, seats: list[Seat], options: dict[str, JSON]) -> list[Violation]:
+        """Section 2: every player starts with 1 of each good of value 1, so a play's own
+        ``goods_in_game`` must keep at least that many markers of value 1 (else the supply
+        would start below zero)."""
+        count = len(seats)
+        kept = data.goods_in_game(count, options)[0]
+        least = count * max(data.starting_hand().values())
+        if kept >= least:
+            return []
+        return [
+            Violation(
+                SECTION_OBJECT,
+                f"Each of the {count} players starts with 1 of each good of value 1: the game needs at least "
+                f"{least} markers of value 1 of every good, not {kept}.",
+            )
+        ]
 
     def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
         """Section 2: goods for the player count; every player 1 of each good of value 1."""

@@ -48,6 +48,19 @@ def test_nova_suecia_neutral_player_with_two_seats_is_created(public, recorder):
     assert state["view"]["neutral_player"] == 2 and "option_problem" not in state["view"]
 
 
+def test_vasa_regalis_edition_data_too_short_for_the_starting_hands_is_a_422_naming_section_2(public, recorder):
+    """Vasa Regalis 2: "Each player takes ... 1 wood value 1, 1 cloth value 1, 1 sculpture value
+    1 and 1 iron value 1": a play's own goods_in_game with 2 markers of value 1 cannot deal 3
+    hands (the supply would start at -1). With 3 markers it can."""
+    response = create(recorder, public, "vasa_regalis", {"goods_in_game": {"1": 2, "2": 3, "3": 3}}, 3)
+    assert response.status_code == 422, response.json()
+    [violation] = response.json()["violations"]
+    assert violation["rule"] == "2. Object of the game" and "at least 3 markers of value 1" in violation["message"]
+    assert Play.objects.count() == 0
+    enough = create(recorder, public, "vasa_regalis", {"goods_in_game": {"1": 3, "2": 3, "3": 3}}, 3)
+    assert enough.status_code == 201, enough.json()
+
+
 def test_a_member_is_refused_for_the_role_before_the_rules(public, client_for):
     """Who may create comes first: a member learns nothing of the rules, and nothing is stored."""
     response = create(client_for(public["member"]), public, "nova_suecia", {"neutral_player": True}, 3)
