@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 import uuid
 
 import pytest
@@ -16,6 +19,7 @@ from config.celery import app as celery_app
 from config.celery import drop_queue
 from records import services
 from records.models import Membership, Player, Role
+from tests import workers
 
 
 @pytest.fixture(scope="session")
@@ -108,3 +112,23 @@ def club_setup(make_user):
         "private": make_club("private", False),
         "outsider": make_user("outsider"),
     }
+
+
+@pytest.fixture
+def start_worker(committed_db, wake_up_queue):
+    """Start ``celery -A config worker`` on the test database and queue; killed at the end."""
+    started = []
+
+    def start() -> subprocess.Popen:
+        env = {**os.environ, "DATABASE_URL": workers.database_url()}
+        command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", wake_up_queue, "--pool=solo"]
+        command += ["--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=WARNING"]
+        process = subprocess.Popen(command, cwd=workers.ROOT, env=env, start_new_session=True)
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(workers.BOUND)

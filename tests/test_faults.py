@@ -10,6 +10,7 @@ Every wait is bounded (``BOUND`` seconds): a test that fails does not hang.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -40,19 +41,12 @@ from config import database
 from records import chain
 from records import services as records
 from records.models import Event
-from tests.analytics.test_analytics_projector import _test_database_url, _waiting_on
+from tests import workers
 from tests.analytics.test_analytics_ratings import dump
 from tests.factories import new_play
 
-ROOT = Path(__file__).resolve().parent.parent
 BOUND = 40  # seconds any wait in this file may take before the test fails
-
-
-def wait_for(condition, what: str) -> None:
-    deadline = time.monotonic() + BOUND
-    while not condition():
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        time.sleep(0.1)
+wait_for = functools.partial(workers.wait_for, bound=BOUND)
 
 
 def free_port() -> int:
@@ -80,7 +74,7 @@ def spawn(tmp_path):
         log = tmp_path / f"{name}.log"
         with log.open("ab") as output:
             process = subprocess.Popen(
-                command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
+                command, cwd=workers.ROOT, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
             )
         process.log = log
         started.append(process)
@@ -123,7 +117,7 @@ def redis_server(spawn) -> RedisServer:
 
 def service_env(**more: str) -> dict[str, str]:
     """The environment of a service process against the test database (the test's settings)."""
-    return {**os.environ, "DATABASE_URL": _test_database_url(), **more}
+    return {**os.environ, "DATABASE_URL": workers.database_url(), **more}
 
 
 def start_web(spawn, env: dict[str, str], name: str = "web") -> tuple[subprocess.Popen, str]:
@@ -230,14 +224,16 @@ def test_a_worker_killed_mid_projection_is_recovered_without_another_append(
     last = Event.objects.order_by("-position").values_list("position", flat=True).first()
     redis_server.start()
     env = service_env(REDIS_URL=redis_server.url, PROJECTOR_CATCH_UP_SECONDS="1")
-    with psycopg.connect(_test_database_url(), autocommit=False) as blocker:
+    with psycopg.connect(workers.database_url(), autocommit=False) as blocker:
         # A table lock, not a row lock: it takes no transaction id, so it holds no snapshot's xmin back.
         blocker.execute("LOCK TABLE analytics_checkpoint IN EXCLUSIVE MODE")
         worker = celery(spawn, env, "worker", "worker", "--concurrency", "1")
         # The wake-up the appends above sent went to the suite's Redis; this one to the worker's.
         send = [sys.executable, "-m", "celery", "-A", "config", "call", "analytics.tasks.project_all"]
-        subprocess.run(send, cwd=ROOT, env=env, check=True, timeout=BOUND, capture_output=True)
-        wait_for(lambda: _waiting_on("%", 'UPDATE "analytics_checkpoint"%'), "the worker to reach the checkpoint")
+        subprocess.run(send, cwd=workers.ROOT, env=env, check=True, timeout=BOUND, capture_output=True)
+        wait_for(
+            lambda: workers.waiting_on("%", 'UPDATE "analytics_checkpoint"%'), "the worker to reach the checkpoint"
+        )
         if killed == "the whole worker":
             kill(worker)
             celery(spawn, env, "worker-restarted", "worker", "--concurrency", "1")
@@ -280,11 +276,11 @@ def test_a_web_server_killed_inside_a_batch_append_stores_none_of_it_and_the_ret
         except OSError as error:  # the server died with the request
             killed_answer["error"] = error
 
-    with psycopg.connect(_test_database_url(), autocommit=False) as blocker:
+    with psycopg.connect(workers.database_url(), autocommit=False) as blocker:
         blocker.execute("LOCK TABLE records_snapshot IN EXCLUSIVE MODE")
         sender = threading.Thread(target=send)
         sender.start()
-        wait_for(lambda: _waiting_on("%", 'INSERT INTO "records_snapshot"%'), "the batch to be inserted")
+        wait_for(lambda: workers.waiting_on("%", 'INSERT INTO "records_snapshot"%'), "the batch to be inserted")
         kill(web)
         sender.join(BOUND)
         blocker.rollback()
@@ -360,7 +356,7 @@ def test_postgresql_restarted_while_a_client_appends_with_idempotency_keys_store
     shell = [sys.executable, "manage.py", "shell", "-c", SET_UP]
     made = subprocess.run(
         shell,
-        cwd=ROOT,
+        cwd=workers.ROOT,
         env={**env, "DATABASE_URL": service_url},
         check=True,
         timeout=BOUND,

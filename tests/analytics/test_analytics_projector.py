@@ -2,17 +2,11 @@
 
 import os
 import signal
-import subprocess
-import sys
 import threading
-import time
-from pathlib import Path
-from urllib.parse import urlencode
 
 import kombu.exceptions
 import psycopg
-import pytest
-from django.db import connection, connections, transaction
+from django.db import connections, transaction
 
 from analytics import selectors, services
 from analytics.models import Checkpoint, PlayResult, Rating, RatingChange
@@ -21,31 +15,13 @@ from records import services as records
 from records.models import Event
 from tests.analytics.conftest import project_committed
 from tests.factories import new_play
-
-ROOT = Path(__file__).resolve().parents[2]
-BOUND = 120  # seconds any wait in this file may take before the test fails
-NUDGE_EVERY = 10  # seconds
+from tests.workers import BOUND, database_url, wait_for, waiting_on
 
 
 def finish(play, scores):
     return records.append_events(
         play_id=play.pk, events=[records.NewEvent("finish", None, {"scores": scores})], user=None
     )
-
-
-def wait_for(condition, what: str, *, nudge=None):
-    """Poll ``condition`` until it holds (at most ``BOUND`` seconds). ``nudge`` is called every
-    ``NUDGE_EVERY`` seconds: standing in for beat, should another session's long transaction
-    on the shared server hold the events back longer than a woken task keeps retrying."""
-    start = time.monotonic()
-    nudged = start
-    while not condition():
-        now = time.monotonic()
-        assert now < start + BOUND, f"gave up waiting for {what}"
-        if nudge is not None and now > nudged + NUDGE_EVERY:
-            nudge()
-            nudged = now
-        time.sleep(0.1)
 
 
 def test_an_event_committed_after_a_higher_position_is_still_projected(committed_db, club):
@@ -101,12 +77,12 @@ def test_one_consumer_at_a_time_under_the_advisory_lock(committed_db, club):
         finally:
             connections.close_all()
 
-    with psycopg.connect(_test_database_url(), autocommit=True) as other:
+    with psycopg.connect(database_url(), autocommit=True) as other:
         other.execute("SELECT pg_advisory_lock(hashtext(%s))", [f"analytics:{services.PROJECTION}"])
         runner = threading.Thread(target=run_projector)
         runner.start()
         try:
-            wait_for(lambda: _waiting_on("advisory", "%pg_advisory_xact_lock%"), "the projector to wait for the lock")
+            wait_for(lambda: waiting_on("advisory", "%pg_advisory_xact_lock%"), "the projector to wait for the lock")
             assert not PlayResult.objects.exists()
         finally:
             other.execute("SELECT pg_advisory_unlock(hashtext(%s))", [f"analytics:{services.PROJECTION}"])
@@ -143,35 +119,6 @@ def test_commits_queue_one_wake_up_until_a_worker_takes_it(committed_db, club, w
     assert queued() == 2
 
 
-def _test_database_url() -> str:
-    """The test database as a URL, for another connection or process. Host and port go in the
-    query, so a socket folder (the embedded server's) works as well as a TCP host."""
-    db = connection.settings_dict
-    where = {"host": db["HOST"] or db["OPTIONS"].get("host"), "port": db["PORT"] or db["OPTIONS"].get("port")}
-    password = f":{db['PASSWORD']}" if db["PASSWORD"] else ""
-    return f"postgresql://{db['USER']}{password}@/{db['NAME']}?{urlencode({k: v for k, v in where.items() if v})}"
-
-
-@pytest.fixture
-def start_worker(committed_db, wake_up_queue):
-    """Start ``celery -A config worker`` on the test database and queue; killed at the end."""
-    started = []
-
-    def start() -> subprocess.Popen:
-        env = {**os.environ, "DATABASE_URL": _test_database_url()}
-        command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", wake_up_queue, "--pool=solo"]
-        command += ["--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=WARNING"]
-        process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
-        started.append(process)
-        return process
-
-    yield start
-    for process in started:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait(BOUND)
-
-
 def test_a_real_worker_projects_after_an_append(start_worker, club):
     start_worker()
     play = new_play(club["club"], club["players"][:3])
@@ -183,7 +130,7 @@ def test_a_real_worker_projects_after_an_append(start_worker, club):
 def test_a_worker_killed_mid_batch_loses_nothing_and_counts_nothing_twice(start_worker, club):
     Checkpoint.objects.create(name=services.PROJECTION)
     plays = [new_play(club["club"], club["players"][:3]) for _ in range(3)]
-    with psycopg.connect(_test_database_url(), autocommit=False) as blocker:
+    with psycopg.connect(database_url(), autocommit=False) as blocker:
         # A table lock, not a row lock: it takes no transaction id, so it holds no snapshot's xmin back.
         blocker.execute("LOCK TABLE analytics_checkpoint IN EXCLUSIVE MODE")
         for n, play in enumerate(plays):
@@ -191,7 +138,7 @@ def test_a_worker_killed_mid_batch_loses_nothing_and_counts_nothing_twice(start_
         worker = start_worker()
         # The worker has written its rows and now waits to move the checkpoint: mid-batch.
         wait_for(
-            lambda: _waiting_on("%", 'UPDATE "analytics_checkpoint"%'),
+            lambda: waiting_on("%", 'UPDATE "analytics_checkpoint"%'),
             "the worker to reach the checkpoint",
             nudge=project_all.delay,
         )
@@ -203,17 +150,3 @@ def test_a_worker_killed_mid_batch_loses_nothing_and_counts_nothing_twice(start_
     assert PlayResult.objects.count() == 3
     assert RatingChange.objects.filter(club=None, game="").count() == 9
     assert sorted(Rating.objects.filter(club=None, game="").values_list("plays", flat=True)) == [3, 3, 3]
-
-
-def _waiting_on(lock: str, query: str) -> bool:
-    """Whether a session of the test database waits for a lock of that kind, running that query.
-    Asked on the test's own connection: within a transaction, pg_stat_activity would not change."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            """
-            SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()
-            AND wait_event_type = 'Lock' AND wait_event LIKE %s AND query LIKE %s
-            """,
-            [lock, query],
-        )
-        return cursor.fetchone()[0] > 0

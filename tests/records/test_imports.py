@@ -19,7 +19,7 @@ from analytics.models import PlayResult, RatingChange
 from records.imports import read_plays
 from records.imports.service import run_import, start_import
 from records.models import Import, Play, Player, Status
-from tests.analytics.test_analytics_projector import start_worker, wait_for  # noqa: F401 (a fixture)
+from tests.workers import wait_for
 
 FILES = Path(__file__).parent / "files"
 
@@ -228,7 +228,7 @@ def test_a_50_mb_file_is_read_as_a_stream(tmp_path):
     assert time.monotonic() - started < 60
 
 
-def test_an_upload_is_imported_by_a_real_worker(start_worker, club_setup, client_for, monkeypatch, media):  # noqa: F811
+def test_an_upload_is_imported_by_a_real_worker(start_worker, club_setup, client_for, monkeypatch, media):
     monkeypatch.setenv("MEDIA_ROOT", str(media))
     setup = club_setup["private"]
     start_worker()

@@ -1,0 +1,53 @@
+"""Real processes on the test database, for the tests of the projector, the import and the
+faults: its URL for another process, a bounded wait, and who waits on which lock. The
+``start_worker`` fixture (tests/conftest.py) starts a Celery worker with them."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parent.parent
+BOUND = 120  # seconds a wait may take before the test fails
+NUDGE_EVERY = 10  # seconds
+
+
+def wait_for(condition, what: str, *, bound: float = BOUND, nudge=None) -> None:
+    """Poll ``condition`` until it holds (at most ``bound`` seconds). ``nudge`` is called every
+    ``NUDGE_EVERY`` seconds: standing in for beat, should another session's long transaction
+    on the shared server hold the events back longer than a woken task keeps retrying."""
+    start = time.monotonic()
+    nudged = start
+    while not condition():
+        now = time.monotonic()
+        assert now < start + bound, f"gave up waiting for {what}"
+        if nudge is not None and now > nudged + NUDGE_EVERY:
+            nudge()
+            nudged = now
+        time.sleep(0.1)
+
+
+def database_url() -> str:
+    """The test database as a URL, for another connection or process. Host and port go in the
+    query, so a socket folder (the embedded server's) works as well as a TCP host."""
+    db = connection.settings_dict
+    where = {"host": db["HOST"] or db["OPTIONS"].get("host"), "port": db["PORT"] or db["OPTIONS"].get("port")}
+    password = f":{db['PASSWORD']}" if db["PASSWORD"] else ""
+    return f"postgresql://{db['USER']}{password}@/{db['NAME']}?{urlencode({k: v for k, v in where.items() if v})}"
+
+
+def waiting_on(lock: str, query: str) -> bool:
+    """Whether a session of the test database waits for a lock of that kind, running that query.
+    Asked on the test's own connection: within a transaction, pg_stat_activity would not change."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()
+            AND wait_event_type = 'Lock' AND wait_event LIKE %s AND query LIKE %s
+            """,
+            [lock, query],
+        )
+        return cursor.fetchone()[0] > 0
