@@ -7,8 +7,8 @@ the table after ``setup``, seq n the table after the n-th move. A seq's hash cov
 - the state (canonical JSON: key order does not count, as jsonb keeps none),
 - ``check``'s violations of the move that led there (rule and message),
 - ``outcome``,
-- ``view`` and ``seen_view`` for the arbiter, for NOBODY and for every seat (so
-  ``legal_event_types``, scores, phases and what each seat may see),
+- ``seen_view`` (the one way a state leaves an engine) for the arbiter, for NOBODY and for
+  every seat (so ``legal_event_types``, scores, phases and what each seat may see),
 - the violations of each of the file's ``illegal`` moves tried at that point;
 
 and each engine's ``describe()`` (metadata and event vocabulary) has a hash of its own. A hash
@@ -64,10 +64,7 @@ def key(path: Path) -> str:
 
 def views(engine: Engine, state: JSON, seat_count: int) -> dict[str, JSON]:
     viewers = {"arbiter": None, "nobody": NOBODY, **{f"seat {seat}": seat for seat in range(seat_count)}}
-    return {
-        name: {"view": engine.view(state, viewer), "seen_view": engine.seen_view(state, viewer)}
-        for name, viewer in viewers.items()
-    }
+    return {name: engine.seen_view(state, viewer) for name, viewer in viewers.items()}
 
 
 def fold(path: Path) -> list[str]:
