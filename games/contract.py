@@ -26,7 +26,9 @@ no play is created).
 
 from __future__ import annotations
 
+import operator
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -99,10 +101,11 @@ class Outcome:
         return cls(**data)
 
 
-def places_from_scores(scores: list[float], *, highest_wins: bool = True) -> list[int]:
-    """Standard competition ranking ("1224"): tied scores share the better place."""
-    key = [(-s if highest_wins else s) for s in scores]
-    return [1 + sum(1 for other in key if other < mine) for mine in key]
+def places_from_scores(scores: Sequence, *, highest_wins: bool = True) -> list[int]:
+    """Standard competition ranking ("1224"): tied scores share the better place. A score may
+    be a tuple, the score then its tie-breakers, compared in order."""
+    better = operator.gt if highest_wins else operator.lt
+    return [1 + sum(1 for other in scores if better(other, mine)) for mine in scores]
 
 
 @dataclass(frozen=True)

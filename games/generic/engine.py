@@ -4,19 +4,107 @@ A play names its title (and optionally its BoardGameGeek id) and how it is decid
 ``highest_wins`` or ``lowest_wins`` on score, ``places`` given explicitly, or
 ``cooperative`` (the whole table wins or loses together). Seats that share a ``team`` share
 their place; a team's score is the sum of its members' scores.
+
+The smallest game on the kit, and the worked example of games/README.md: one phase, two moves.
 """
 
 from __future__ import annotations
 
-from games.contract import JSON, Engine, EventType, Move, Outcome, Seat, Violation, obj, places_from_scores
+from games.contract import JSON, Move, Outcome, Seat, obj
+from games.kit import Game, Phase, Table, move, places_from_scores
 
 SCORINGS = ("highest_wins", "lowest_wins", "places", "cooperative")
+#: The one rule of a generic play: no rulebook stands behind it.
 RULE = "Generic play"
 
 _number_list = {"type": "array", "items": {"type": "number"}}
 
 
-class GenericEngine(Engine):
+@move(
+    "score",
+    section=RULE,
+    description="Add points to a seat's running score (negative points subtract).",
+    schema=obj({"points": {"type": "number"}}),
+    example={"points": 12},
+)
+def score(table: Table, move: Move) -> None:
+    table.at("scores")[move.seat] += move.data["points"]
+
+
+@move(
+    "finish",
+    section=RULE,
+    description=(
+        "End the play. 'scores' gives final scores per seat (else the running scores "
+        "count); 'places' gives places per seat when scoring is 'places'; 'result' is "
+        "'won' or 'lost' for a cooperative game; 'reason' in the game's own words."
+    ),
+    schema=obj(
+        {
+            "scores": _number_list,
+            "places": {"type": "array", "items": {"type": "integer", "minimum": 1}},
+            "result": {"enum": ["won", "lost"]},
+            "reason": {"type": "string", "maxLength": 200},
+        },
+        required=[],
+    ),
+    example={"scores": [41, 37, 52], "reason": "final scoring"},
+    seated=False,
+)
+def finish(table: Table, move: Move) -> None:
+    state, data = table.state, move.data
+    scoring, count = state["scoring"], len(state["scores"])
+    if "scores" in data and len(data["scores"]) != count:
+        table.refuse(RULE, f"'scores' must give one score for each of the {count} seats.")
+    if scoring == "places":
+        places = data.get("places")
+        if places is None or len(places) != count:
+            table.refuse(RULE, f"A play decided by places needs one place for each of the {count} seats.")
+        elif places != places_from_scores(places, highest_wins=False):
+            table.refuse(
+                RULE, "Places must rank the seats: tied seats share a place and the next place skips (1, 1, 3)."
+            )
+    elif "places" in data:
+        table.refuse(RULE, f"This play is decided by {scoring}; places are derived, not given.")
+    if scoring == "cooperative" and "result" not in data:
+        table.refuse(RULE, "A cooperative play ends with a 'result': 'won' or 'lost'.")
+    elif scoring != "cooperative" and "result" in data:
+        table.refuse(RULE, "Only a cooperative play ends with a shared 'result'.")
+    scores = list(data.get("scores", state["scores"]))
+    table.update(scores=scores, outcome=_decided(state, scores, data).as_dict())
+
+
+def _decided(state: JSON, scores: list[float], data: JSON) -> Outcome:
+    scoring, teams = state["scoring"], state["teams"]
+    count = len(scores)
+    reason = data.get("reason", "")
+    if scoring == "cooperative":
+        won = data.get("result") == "won"
+        return Outcome(
+            places=[1] * count,
+            winners=list(range(count)) if won else [],
+            reason=reason or ("the table won" if won else "the table lost"),
+            cooperative=True,
+        )
+    if scoring == "places":
+        places = list(data.get("places") or [1] * count)
+        scored = None
+    else:
+        sides = [team or f"seat {seat}" for seat, team in enumerate(teams)]
+        names = list(dict.fromkeys(sides))
+        totals = [sum(score for score, side in zip(scores, sides) if side == name) for name in names]
+        side_places = places_from_scores(totals, highest_wins=scoring == "highest_wins")
+        places = [side_places[names.index(side)] for side in sides]
+        scored = scores
+    winners = [seat for seat, place in enumerate(places) if place == 1]
+    return Outcome(places=places, winners=winners, reason=reason or scoring.replace("_", " "), scores=scored)
+
+
+def _keeps_scores(state: JSON) -> bool:
+    return state["scoring"] in ("highest_wins", "lowest_wins")
+
+
+class GenericEngine(Game):
     slug = "generic"
     title = "Any other game"
     min_players = 1
@@ -29,31 +117,16 @@ class GenericEngine(Engine):
         },
         required=["title"],
     )
-    event_types = {
-        "score": EventType(
-            description="Add points to a seat's running score (negative points subtract).",
-            schema=obj({"points": {"type": "number"}}),
-            example={"points": 12},
+    phases = (
+        Phase(
+            "playing",
+            RULE,
+            moves=(score, finish),
+            turn=lambda state: list(range(len(state["scores"]))),
+            now=lambda state: ["score", "finish"] if _keeps_scores(state) else ["finish"],
         ),
-        "finish": EventType(
-            description=(
-                "End the play. 'scores' gives final scores per seat (else the running scores "
-                "count); 'places' gives places per seat when scoring is 'places'; 'result' is "
-                "'won' or 'lost' for a cooperative game; 'reason' in the game's own words."
-            ),
-            schema=obj(
-                {
-                    "scores": _number_list,
-                    "places": {"type": "array", "items": {"type": "integer", "minimum": 1}},
-                    "result": {"enum": ["won", "lost"]},
-                    "reason": {"type": "string", "maxLength": 200},
-                },
-                required=[],
-            ),
-            example={"scores": [41, 37, 52], "reason": "final scoring"},
-            seated=False,
-        ),
-    }
+    )
+    end_section = RULE
 
     def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
         return {
@@ -65,94 +138,18 @@ class GenericEngine(Engine):
             "outcome": None,
         }
 
-    def check(self, state: JSON, move: Move) -> list[Violation]:
-        if state["outcome"] is not None:
-            return [Violation(RULE, "The play is already finished; nothing may follow its result.")]
-        scoring, count = state["scoring"], len(state["scores"])
-        if move.type == "score":
-            if scoring in ("places", "cooperative"):
-                return [Violation(RULE, f"A play decided by {scoring} keeps no scores.")]
-            return []
-        data = move.data
-        violations = []
-        if "scores" in data and len(data["scores"]) != count:
-            violations.append(Violation(RULE, f"'scores' must give one score for each of the {count} seats."))
-        if scoring == "places":
-            places = data.get("places")
-            if places is None or len(places) != count:
-                violations.append(
-                    Violation(RULE, f"A play decided by places needs one place for each of the {count} seats.")
-                )
-            elif places != _ranked(places):
-                violations.append(
-                    Violation(
-                        RULE, "Places must rank the seats: tied seats share a place and the next place skips (1, 1, 3)."
-                    )
-                )
-        elif "places" in data:
-            violations.append(Violation(RULE, f"This play is decided by {scoring}; places are derived, not given."))
-        if scoring == "cooperative" and "result" not in data:
-            violations.append(Violation(RULE, "A cooperative play ends with a 'result': 'won' or 'lost'."))
-        elif scoring != "cooperative" and "result" in data:
-            violations.append(Violation(RULE, "Only a cooperative play ends with a shared 'result'."))
-        return violations
-
-    def apply(self, state: JSON, move: Move) -> JSON:
-        new = dict(state)
-        if move.type == "score":
-            new["scores"] = list(state["scores"])
-            new["scores"][move.seat] += move.data["points"]
-            return new
-        data = move.data
-        scores = list(data.get("scores", state["scores"]))
-        new["scores"] = scores
-        new["outcome"] = self._decide(state, scores, data).as_dict()
-        return new
-
-    def _decide(self, state: JSON, scores: list[float], data: JSON) -> Outcome:
-        scoring, teams = state["scoring"], state["teams"]
-        count = len(scores)
-        reason = data.get("reason", "")
-        if scoring == "cooperative":
-            won = data.get("result") == "won"
-            return Outcome(
-                places=[1] * count,
-                winners=list(range(count)) if won else [],
-                reason=reason or ("the table won" if won else "the table lost"),
-                cooperative=True,
-            )
-        if scoring == "places":
-            places = list(data.get("places") or [1] * count)
-            scored = None
-        else:
-            sides = [team or f"seat {seat}" for seat, team in enumerate(teams)]
-            names = list(dict.fromkeys(sides))
-            totals = [sum(score for score, side in zip(scores, sides) if side == name) for name in names]
-            side_places = places_from_scores(totals, highest_wins=scoring == "highest_wins")
-            places = [side_places[names.index(side)] for side in sides]
-            scored = scores
-        winners = [seat for seat, place in enumerate(places) if place == 1]
-        return Outcome(places=places, winners=winners, reason=reason or scoring.replace("_", " "), scores=scored)
-
-    def view(self, state: JSON, seat: int | None = None) -> dict[str, JSON]:
-        finished = state["outcome"] is not None
-        uses_scores = state["scoring"] in ("highest_wins", "lowest_wins")
-        return {
-            "title": state["title"],
-            "bgg_id": state["bgg_id"],
-            "scoring": state["scoring"],
-            "phase": "finished" if finished else "playing",
-            "active_seats": [] if finished else list(range(len(state["scores"]))),
-            "legal_event_types": [] if finished else (["score", "finish"] if uses_scores else ["finish"]),
-            "scores": state["scores"] if uses_scores else None,
-            "finished": finished,
-            "outcome": state["outcome"],
-        }
+    def phase_name(self, state: JSON) -> str:
+        return "playing"
 
     def outcome(self, state: JSON) -> Outcome | None:
         return None if state["outcome"] is None else Outcome.from_dict(state["outcome"])
 
-
-def _ranked(places: list[int]) -> list[int]:
-    """The competition ranking the given places imply, to compare them with."""
-    return places_from_scores([float(p) for p in places], highest_wins=False)
+    def table(self, state: JSON, seat: int | None) -> dict[str, JSON]:
+        return {
+            "title": state["title"],
+            "bgg_id": state["bgg_id"],
+            "scoring": state["scoring"],
+            "phase": "finished" if state["outcome"] is not None else "playing",
+            "scores": state["scores"] if _keeps_scores(state) else None,
+            "outcome": state["outcome"],
+        }

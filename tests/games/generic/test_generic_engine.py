@@ -56,4 +56,4 @@ def test_a_cooperative_play_is_won_or_lost_by_everyone():
 @pytest.mark.parametrize("move", [Move("score", 0, {"points": 1}), finish()])
 def test_nothing_follows_the_finish(move):
     state = play([Seat()] * 2, [finish(scores=[1, 2])])
-    assert "already finished" in ENGINE.check(state, move)[0].message
+    assert "game is over" in ENGINE.check(state, move)[0].message

@@ -1,0 +1,270 @@
+"""The engine kit: the one way to write a rules engine (games/README.md has the one-page guide).
+
+A game is declared the way boardgame.io made standard: setup, named moves, phases with their
+turn order and the moves each allows, an end condition and a view. :class:`Game` turns that
+declaration into the contract of :mod:`games.contract` once for every engine:
+
+- a **move** is one function, ``play(table, move)``, that both refuses and applies: it calls
+  ``table.refuse(section, message)`` for every rule the move breaks and changes the
+  :class:`Table` as the players did. ``check`` runs it and keeps the refusals, ``apply`` runs it
+  and keeps the table, so the two can never disagree. A move the rules refuse is still played
+  as far as it can be (a record play logs what the table did); a play that cannot go on returns
+  after refusing, or raises :class:`~games.contract.EngineError` when nothing can be applied.
+- a **phase** names the moves it allows and whose turn it is; the kit refuses a move out of
+  phase or out of turn before its rule code runs (:meth:`Game.gate`).
+- the **end condition** is :meth:`Game.outcome`: a game is over when it has one.
+- the **view** is :meth:`Game.table` plus the turn order the kit knows, hidden for a seat as
+  ``view_secrets`` and each move's ``secrets`` declare (:mod:`games.secrets`): the one place
+  for secrets.
+
+Each move is declared with the rulebook section it implements, so an engine's package reads
+as the rulebook's table of contents and ``grep`` finds every rule by its number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import ClassVar
+
+from games.contract import JSON, Engine, EngineError, EventType, Move, Violation, places_from_scores
+from games.secrets import Secret, hide
+
+__all__ = ["Game", "Phase", "Rule", "Table", "move", "places_from_scores"]
+
+
+class Table:
+    """One move's working copy of a state: copy-on-write, and the rules the move breaks.
+
+    ``at(*path)`` returns the container at ``path``, safe to change: each level of the path
+    is copied once, the untouched rest of the state is shared with the original, which is
+    never mutated. ``state`` is the new state; ``violations`` what ``refuse`` noted.
+    """
+
+    __slots__ = ("state", "violations", "failed", "_copied")
+
+    def __init__(self, state: JSON) -> None:
+        self.state = dict(state)
+        self.violations: list[Violation] = []
+        #: Set when the move, once refused, could not be applied at all.
+        self.failed: EngineError | None = None
+        self._copied: set[tuple] = {()}
+
+    def refuse(self, section: str, message: str) -> None:
+        """Note a rule the move breaks: the rulebook section and one sentence a player
+        understands. The move goes on as the table played it; return to stop it there."""
+        self.violations.append(Violation(section, message))
+
+    def at(self, *path: str | int) -> JSON:
+        """The dict or list at ``path`` (keys and indexes from the top), copied for writing."""
+        node = self.state
+        for depth, key in enumerate(path, start=1):
+            if path[:depth] not in self._copied:
+                child = node[key]
+                node[key] = child.copy()
+                self._copied.add(path[:depth])
+            node = node[key]
+        return node
+
+    def set(self, key: str, value: JSON) -> None:
+        """Replace a top-level part of the state (``value`` is shared, not copied)."""
+        self.state[key] = value
+        self._copied = {path for path in self._copied if path[:1] != (key,)}
+
+    def update(self, **values: JSON) -> None:
+        """``set`` for several top-level parts at once."""
+        for key, value in values.items():
+            self.set(key, value)
+
+
+Play = Callable[[Table, Move], None]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A move of the game: its event type and the one function that refuses and applies it.
+
+    Declared with :func:`move`. ``section`` is the rulebook section the move implements;
+    ``secrets`` the parts of its data only its mover may see (a drawn card).
+    """
+
+    name: str
+    section: str
+    description: str
+    schema: dict[str, JSON]
+    example: dict[str, JSON]
+    play: Play
+    seated: bool = True
+    secrets: tuple[Secret, ...] = ()
+
+    @cached_property
+    def event_type(self) -> EventType:
+        return EventType(self.description, self.schema, self.example, self.seated)
+
+
+def move(
+    name: str,
+    *,
+    section: str,
+    description: str,
+    schema: dict[str, JSON],
+    example: dict[str, JSON],
+    seated: bool = True,
+    secrets: tuple[Secret, ...] = (),
+) -> Callable[[Play], Rule]:
+    """Declare the decorated ``play(table, move)`` function as the move ``name``."""
+
+    def declare(play: Play) -> Rule:
+        return Rule(name, section, description, schema, example, play, seated, secrets)
+
+    return declare
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A part of the game: the moves it allows and whose turn it is.
+
+    ``turn(state)`` lists the seats that may move now. ``now(state)``, where given, lists the
+    names of the moves allowed now when that is fewer than all of ``moves`` (a step of a turn);
+    ``section`` is the rulebook section of the phase, the rule a move out of it breaks.
+    """
+
+    name: str
+    section: str
+    moves: tuple[Rule, ...]
+    turn: Callable[[JSON], list[int]]
+    now: Callable[[JSON], list[str]] | None = None
+
+
+class Game(Engine):
+    """A rules engine built on the kit. A game sets the metadata, ``phases`` (in rulebook
+    order: its table of contents), ``anytime`` (moves outside the turn order, if any),
+    ``end_section`` and ``view_secrets``, and implements ``setup``, ``phase_name``,
+    ``outcome`` and ``table``; ``after`` and ``gate`` are there to be refined."""
+
+    #: The phases in rulebook order; a phase's moves are the game's event vocabulary.
+    phases: ClassVar[tuple[Phase, ...]] = ()
+    #: Moves any seat may make in any phase, outside the turn order (a gift, a trade).
+    anytime: ClassVar[tuple[Rule, ...]] = ()
+    #: The rulebook section on the end of the game: the rule a move after the end breaks.
+    end_section: ClassVar[str]
+
+    @cached_property
+    def rules(self) -> dict[str, Rule]:
+        """Every move of the game by name, in declaration order."""
+        rules: dict[str, Rule] = {}
+        for rule in (*(r for phase in self.phases for r in phase.moves), *self.anytime):
+            if rules.setdefault(rule.name, rule) is not rule:
+                raise TypeError(f"{self.slug}: two different moves are named {rule.name!r}")
+        return rules
+
+    @cached_property
+    def event_types(self) -> dict[str, EventType]:
+        return {name: rule.event_type for name, rule in self.rules.items()}
+
+    @cached_property
+    def move_secrets(self) -> dict[str, tuple[Secret, ...]]:
+        return {name: rule.secrets for name, rule in self.rules.items() if rule.secrets}
+
+    @cached_property
+    def _phases(self) -> dict[str, Phase]:
+        return {phase.name: phase for phase in self.phases}
+
+    def phase_name(self, state: JSON) -> str:
+        """The name of the phase ``state`` is in (default: ``state["phase"]``)."""
+        return state["phase"]
+
+    def phase(self, state: JSON) -> Phase:
+        return self._phases[self.phase_name(state)]
+
+    def over(self, state: JSON) -> bool:
+        """The end condition: the game is over once it has an outcome."""
+        return self.outcome(state) is not None
+
+    def active_seats(self, state: JSON) -> list[int]:
+        """The seats whose move it is now (none once the game is over)."""
+        return [] if self.over(state) else self.phase(state).turn(state)
+
+    def legal_event_types(self, state: JSON) -> list[str]:
+        """The names of the moves the turn order allows now (none once the game is over)."""
+        if self.over(state):
+            return []
+        phase = self.phase(state)
+        return [rule.name for rule in phase.moves] if phase.now is None else phase.now(state)
+
+    def gate(self, state: JSON, move: Move) -> Violation | None:
+        """The rule of the turn order ``move`` breaks, if any: played after the end, out of
+        its phase or out of turn. A game refines this only to say it in its own words."""
+        if self.over(state):
+            return Violation(self.end_section, "The game is over: no move may follow its end.")
+        if move.type in (rule.name for rule in self.anytime):
+            return None
+        phase = self.phase(state)
+        legal = self.legal_event_types(state)
+        if move.type not in legal:
+            return Violation(
+                phase.section, f"A {move.type} is not possible now: the table expects {' or '.join(legal)}."
+            )
+        seats = self.active_seats(state)
+        if self.rules[move.type].seated and move.seat not in seats:
+            waiting = " or ".join(f"seat {seat}" for seat in seats)
+            return Violation(phase.section, f"It is not seat {move.seat}'s turn: waiting for {waiting}.")
+        return None
+
+    def after(self, table: Table, move: Move) -> None:
+        """What follows every move once its rule is played (the turn passing on, the end
+        condition met); by default nothing."""
+
+    def check(self, state: JSON, move: Move) -> list[Violation]:
+        refused = self.gate(state, move)
+        return [refused] if refused is not None else self._played(state, move).violations
+
+    def apply(self, state: JSON, move: Move) -> JSON:
+        """The move played as the table played it. A move out of phase or out of turn that its
+        rule cannot play (its state is not one the rule was written for) cannot be applied at
+        all; any other exception is an engine bug and is raised as it is."""
+        refused = self.gate(state, move)
+        try:
+            table = self._played(state, move)
+        except Exception as error:
+            if refused is None:
+                raise
+            raise EngineError(f"{refused.message} It cannot be applied to this table.") from error
+        if table.failed is not None:
+            raise table.failed
+        return table.state
+
+    #: The last move played, (state, move, table): ``apply`` after ``check`` plays it once.
+    _last: tuple[JSON, Move, Table] | None = None
+
+    def _played(self, state: JSON, move: Move) -> Table:
+        last = self._last
+        if last is not None and last[0] is state and last[1] == move:
+            return last[2]
+        table = Table(state)
+        try:
+            self.rules[move.type].play(table, move)
+            self.after(table, move)
+        except EngineError as error:
+            if not table.violations:
+                raise  # "cannot be applied" without the rule that refused it: an engine bug
+            table.failed = error
+        self._last = (state, move, table)
+        return table
+
+    def table(self, state: JSON, seat: int | None) -> dict[str, JSON]:
+        """The table as ``seat`` sees it (None: the arbiter), before secrets are hidden: at
+        least ``phase`` and ``scores``; the kit adds whose turn it is and whether it is over.
+        ``seat`` shapes only what a seat is shown (a deck as a count); what it may not see is
+        ``view_secrets``'."""
+        raise NotImplementedError
+
+    def view(self, state: JSON, seat: int | None = None) -> dict[str, JSON]:
+        seen = {
+            **self.table(state, seat),
+            "active_seats": self.active_seats(state),
+            "legal_event_types": self.legal_event_types(state),
+            "finished": self.over(state),
+        }
+        return hide(seen, self.view_secrets, seat)
