@@ -3,8 +3,9 @@
 400 malformed (the dotted path of each field -> its messages), 401/403 auth, 404 unknown,
 409 conflicts (a name taken; an append behind the log, with the current seq), 413 a body too
 large, 422 rule violations (each with the rulebook section and a sentence: a move's, or a new
-play's seats and options the rulebook does not start a game with), 503 the database
-away (with Retry-After). Always JSON, under /api/ even for Django's own refusals; the schema
+play's seats and options the rulebook does not start a game with), 500 only when a rules
+engine fails (a bug, never a rule: :class:`EngineFailed`), 503 the database away (with
+Retry-After). Always JSON, under /api/ even for Django's own refusals; the schema
 documents them all (records/openapi.py).
 """
 
@@ -132,6 +133,22 @@ class SetupRefused(APIException):
             "detail": f"{title} does not start with these seats and options; no play was created.",
             "violations": [v.as_dict() for v in violations],
         }
+
+
+class EngineFailed(APIException):
+    """A rules engine raised where the contract says it answers: a fault of Tablelog's, not
+    a rule the move or the play breaks (that is a 422). Nothing is stored; the caller logged
+    the traceback with the play and seq."""
+
+    status_code = status.HTTP_500_INTERNAL_SERVER_ERROR
+    default_code = "engine_failed"
+
+    def __init__(self, game: str, seq: int | None = None):
+        where = "on this play's seats and options" if seq is None else f"on the move at seq {seq}"
+        super().__init__(
+            f"The {game} engine failed {where}: a fault of Tablelog's, not a rule of the game. "
+            "Nothing was stored, and the failure is logged for the maintainers."
+        )
 
 
 def exception_handler(exc, context):

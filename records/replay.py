@@ -17,7 +17,8 @@ import logging
 from collections.abc import Iterable
 
 from games import registry
-from games.contract import JSON, Engine, Move, Seat, Violation
+from games.contract import JSON, Engine, EngineError, Move, Seat, Violation
+from records.errors import EngineFailed
 from records.meta import META_EVENT_TYPES, RULE_LOG, void_targets
 from records.models import Event, Mode, Play
 
@@ -45,45 +46,53 @@ def as_move(event: Event) -> Move:
 
 
 def judge(
-    engine: Engine, state: JSON, move: Move, *, over: bool = False, strict: bool = False
+    engine: Engine, state: JSON, move: Move, *, at: tuple[int, int], over: bool = False, strict: bool = False
 ) -> tuple[list[Violation], JSON]:
     """The rules ``move`` breaks and the state after it; ``over`` when the game has its
     outcome already, which no game event may follow. A move the rules refuse is applied as
-    the table played it, unless ``strict``: then the state stays as it was. An engine that
-    fails on a move it was given (a bug, or a move beyond what it can apply) leaves the
-    state as it was and says so as a violation, so bad input never becomes a server error."""
+    the table played it, unless ``strict``: then the state stays as it was, as it does when
+    the engine says the move cannot be applied at all (:class:`EngineError`, noted as a
+    violation). Any other exception is an engine bug, not a rule: it is logged with ``at``
+    (the play's id and the move's seq) and its traceback, and raised as :class:`EngineFailed`."""
     refused = [GAME_OVER] if over else []
     try:
         violations = [*refused, *engine.check(state, move)]
+        if strict and violations:
+            return violations, state
+        try:
+            return violations, engine.apply(state, move)
+        except EngineError as exc:
+            reason = str(exc).rstrip(".")
+            return [
+                *violations,
+                Violation(RULE_ENGINE, f"The {engine.slug} engine cannot apply this move: {reason}."),
+            ], state
     except Exception as exc:
-        return [*refused, _engine_failure(engine, move, "judge", exc)], state
-    if strict and violations:
-        return violations, state
-    try:
-        return violations, engine.apply(state, move)
-    except Exception as exc:
-        return [*violations, _engine_failure(engine, move, "apply", exc)], state
-
-
-def _engine_failure(engine: Engine, move: Move, what: str, exc: Exception) -> Violation:
-    logger.warning("engine %s could not %s %s: %r", engine.slug, what, move, exc, exc_info=True)
-    return Violation(RULE_ENGINE, f"The {engine.slug} engine could not {what} this move: {str(exc).rstrip('.')}.")
+        play, seq = at
+        logger.error("engine %s failed on play %s at seq %s: %r", engine.slug, play, seq, move, exc_info=exc)
+        raise EngineFailed(engine.slug, seq) from exc
 
 
 def fold(
-    engine: Engine, state: JSON, events: Iterable, voided: dict[int, int], *, strict_after: int | None = None
+    engine: Engine,
+    state: JSON,
+    events: Iterable,
+    voided: dict[int, int],
+    *,
+    play_id: int,
+    strict_after: int | None = None,
 ) -> tuple[JSON, list[tuple[int, list[Violation]]]]:
-    """Fold the game events not voided (events, or rows with their seq, type, seat and data);
-    return the state and (seq, violations) of each the rules refuse. After ``strict_after``
-    (the target of a strict play's void, see :func:`voiding`) an event the rules refuse,
-    those of the log included, is skipped rather than applied."""
+    """Fold the game events not voided (events, or rows with their seq, type, seat and data)
+    of play ``play_id``; return the state and (seq, violations) of each the rules refuse.
+    After ``strict_after`` (the target of a strict play's void, see :func:`voiding`) an
+    event the rules refuse, those of the log included, is skipped rather than applied."""
     flagged = []
     for event in events:
         if event.type in META_EVENT_TYPES or event.seq in voided:
             continue
         strict = strict_after is not None and event.seq > strict_after
         over = strict and engine.outcome(state) is not None
-        violations, state = judge(engine, state, as_move(event), over=over, strict=strict)
+        violations, state = judge(engine, state, as_move(event), at=(play_id, event.seq), over=over, strict=strict)
         if violations:
             flagged.append((event.seq, violations))
     return state, flagged
@@ -137,7 +146,7 @@ def replay(
     # Rows, not model instances: building an Event costs more than folding it.
     events = play.events.filter(seq__gt=start, seq__lte=seq).order_by("seq")
     rows = events.values_list("seq", "type", "seat", "data", named=True)
-    return fold(engine_of(play), state, rows, voided, strict_after=strict_after)
+    return fold(engine_of(play), state, rows, voided, play_id=play.pk, strict_after=strict_after)
 
 
 def state_as_of(play: Play, seq: int, voided: dict[int, int] | None = None) -> JSON:

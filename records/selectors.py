@@ -93,7 +93,9 @@ def audit(play: Play, seq: int, viewer: int | None) -> dict:
     after = state_as_of(play, seq, voids)
     violations = []
     if event.type not in META_EVENT_TYPES:
-        violations, _ = judge(engine, before, as_move(event), over=engine.outcome(before) is not None)
+        violations, _ = judge(
+            engine, before, as_move(event), at=(play.pk, seq), over=engine.outcome(before) is not None
+        )
     later = list(play.events.filter(seq__gt=seq, type__in=("correction", "dispute", "ruling")).order_by("seq"))
     disputes = [e for e in later if e.type == "dispute" and e.data["seq"] == seq]
     dispute_seqs = {e.seq for e in disputes}

@@ -22,7 +22,7 @@ from rest_framework.exceptions import ValidationError
 from games import registry
 from games.contract import JSON, Move, Seat, Violation, shape_errors
 from records import chain
-from records.errors import IdempotencyConflict, RuleViolation, SeqConflict, SetupRefused
+from records.errors import EngineFailed, IdempotencyConflict, RuleViolation, SeqConflict, SetupRefused
 from records.meta import META_EVENT_TYPES, RULE_LOG
 from records.models import Club, Event, Membership, Mode, Play, Player, PlaySeat, Role, Snapshot, Status
 from records.replay import SNAPSHOT_EVERY, engine_of, initial_state, judge, replay, voiding, voids_as_of
@@ -95,12 +95,12 @@ def create_play(
 ) -> Play:
     """A new play, its seats and the engine's table before any event. Seats and options the
     rulebook does not start a game with are a :class:`SetupRefused` (422); an engine that
-    fails on them is a 400 naming it, logged with its traceback. Either way nothing is stored."""
+    fails on them is a bug, :class:`EngineFailed` (500), logged with its traceback. Either way nothing is stored."""
     engine = registry.get(game)
     try:
         refused = engine.refuse_setup([Seat(colour=s.colour, team=s.team) for s in seats], options)
     except Exception as exc:
-        raise _setup_failed(game, "judge", exc) from exc
+        raise _setup_failed(game, exc) from exc
     if refused:
         raise SetupRefused(title=engine.title, violations=refused)
     play = Play(
@@ -118,7 +118,7 @@ def create_play(
     try:
         play.state = initial_state(play, seats)
     except Exception as exc:
-        raise _setup_failed(game, "set up", exc) from exc
+        raise _setup_failed(game, exc) from exc
     play.save()
     PlaySeat.objects.bulk_create(
         PlaySeat(play=play, position=n, player=s.player, colour=s.colour, team=s.team) for n, s in enumerate(seats)
@@ -126,16 +126,11 @@ def create_play(
     return play
 
 
-def _setup_failed(game: str, what: str, exc: Exception) -> ValidationError:
-    """An engine that raised on seats and options that fit its schema: a bug (or edition data
-    beyond it), not a rule; the traceback goes to the log, the answer names the engine."""
-    logger.error("engine %s could not %s a play", game, what, exc_info=exc)
-    return ValidationError(
-        {
-            "detail": f"The {game} engine failed to {what} a play with these seats and options "
-            f"({type(exc).__name__}); the failure is logged and no play was created."
-        }
-    )
+def _setup_failed(game: str, exc: Exception) -> EngineFailed:
+    """An engine that raised on seats and options that fit its schema: a bug, not a rule; the
+    traceback goes to the log, the answer names the engine."""
+    logger.error("engine %s failed on a new play's seats and options", game, exc_info=exc)
+    return EngineFailed(game)
 
 
 def append_events(
@@ -324,7 +319,9 @@ def _advance(play: Play, event: Event, snapshots: list[Snapshot], *, strict: boo
         state = play.state
     else:
         move = Move(event.type, event.seat, event.data)
-        violations, state = judge(engine, play.state, move, over=play.outcome is not None, strict=strict)
+        violations, state = judge(
+            engine, play.state, move, at=(play.pk, event.seq), over=play.outcome is not None, strict=strict
+        )
         if strict and violations:
             raise RuleViolation(seq=event.seq, violations=violations)
 

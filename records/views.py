@@ -283,8 +283,10 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     filterset_class = PlayFilter
     throttle_classes = [WriteThrottle]
     openapi_errors = {
-        ("POST", "create"): {"422"},  # seats and options the rulebook does not start (records.errors.SetupRefused)
-        ("POST", "append"): {"409", "422"},
+        # 422: seats and options the rulebook does not start (records.errors.SetupRefused);
+        # 500: the engine failed on them or on a move (records.errors.EngineFailed)
+        ("POST", "create"): {"422", "500"},
+        ("POST", "append"): {"409", "422", "500"},
         ("GET", "events"): {"403"},
         ("GET", "state"): {"403"},
         ("GET", "audit"): {"403"},

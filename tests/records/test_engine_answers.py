@@ -1,6 +1,7 @@
-"""Creating a play asks its engine first whether the rulebook starts a game with those seats and
-options (``Engine.refuse_setup``): a refusal is a 422 naming the rule, an engine that fails is a
-400 naming the engine; either way no play is created."""
+"""What a play's engine answers, and what the client then gets. Creating a play asks it first
+whether the rulebook starts a game with those seats and options (``Engine.refuse_setup``); every
+move is judged by its rules. A refusal is a 422 naming the rule; an engine that raises is a bug,
+a 500 naming the engine (issue #16). Either way nothing is stored."""
 
 import json
 import logging
@@ -8,8 +9,8 @@ import logging
 import pytest
 
 from games import registry
-from games.contract import Engine, EventType, Seat, obj
-from records.models import Play, PlaySeat
+from games.contract import Engine, EventType, Seat, Violation, obj
+from records.models import Event, Play, PlaySeat
 
 
 @pytest.fixture
@@ -78,8 +79,8 @@ class BrokenEngine(Engine):
     slug = "broken_for_test"
     title = "Broken"
     min_players, max_players = 1, 4
-    options_schema = obj({"fail_in": {"enum": ["refuse_setup", "setup", "nowhere"]}})
-    event_types = {"pass": EventType("Nothing.", obj({}), {})}
+    options_schema = obj({"fail_in": {"enum": ["refuse_setup", "setup", "check", "apply", "nowhere"]}})
+    event_types = {"pass": EventType("Nothing.", obj({}), {}), "cheat": EventType("Against the rules.", obj({}), {})}
 
     def refuse_setup(self, seats: list[Seat], options):
         if options["fail_in"] == "refuse_setup":
@@ -89,13 +90,17 @@ class BrokenEngine(Engine):
     def setup(self, seats, options):
         if options["fail_in"] == "setup":
             raise ZeroDivisionError("division by zero")
-        return {"seats": len(seats)}
+        return {"seats": len(seats), "fail_in": options["fail_in"], "moves": 0}
 
     def check(self, state, move):
-        return []
+        if state["fail_in"] == "check":
+            raise KeyError("a bug in check")
+        return [Violation("1.1", "Cheating is against the rules.")] if move.type == "cheat" else []
 
     def apply(self, state, move):
-        return state
+        if state["fail_in"] == "apply":
+            raise IndexError("a bug in apply")
+        return {**state, "moves": state["moves"] + 1}
 
     def view(self, state, seat=None):
         return {"phase": "play", "active_seats": [], "legal_event_types": [], "scores": None, "finished": False}
@@ -116,15 +121,16 @@ def broken(monkeypatch):
     return BrokenEngine.slug
 
 
-@pytest.mark.parametrize(("fail_in", "what"), [("refuse_setup", "judge"), ("setup", "set up")])
-def test_an_engine_that_fails_on_a_new_play_is_a_400_naming_it_logged_and_nothing_stored(
-    public, recorder, broken, caplog, fail_in, what
+@pytest.mark.parametrize("fail_in", ["refuse_setup", "setup"])
+def test_an_engine_that_fails_on_a_new_play_is_a_bug_naming_it_logged_and_nothing_stored(
+    public, recorder, broken, caplog, fail_in
 ):
     with caplog.at_level(logging.ERROR, logger="records.services"):
         response = create(recorder, public, broken, {"fail_in": fail_in}, 2)
-    assert response.status_code == 400, response.json()
+    assert response.status_code == 500 and response["Content-Type"] == "application/json", response.content
     detail = response.json()["detail"]
-    assert f"The {broken} engine failed to {what} a play" in detail and "violations" not in response.json()
+    assert f"The {broken} engine failed on this play's seats and options" in detail
+    assert "not a rule" in detail and "violations" not in response.json()
     assert Play.objects.count() == 0 and PlaySeat.objects.count() == 0
     [record] = [r for r in caplog.records if r.name == "records.services"]
     assert broken in record.getMessage() and record.exc_info is not None
@@ -134,3 +140,39 @@ def test_the_test_engine_starts_a_play_when_it_does_not_fail(public, recorder, b
     """The fixture's engine works through the API, so the failures above are the engine's."""
     response = create(recorder, public, broken, {"fail_in": "nowhere"}, 2)
     assert response.status_code == 201, response.json()
+
+
+def append(client, play_id: int, move_type: str):
+    body = {"type": move_type, "seat": 0, "data": {}}
+    return client.post(f"/api/v1/plays/{play_id}/events/", json.dumps(body), content_type="application/json")
+
+
+@pytest.mark.parametrize("mode", ["strict", "record"])
+@pytest.mark.parametrize("fail_in", ["check", "apply"])
+def test_an_engine_that_fails_on_a_move_is_a_bug_not_a_rule(public, recorder, broken, caplog, fail_in, mode):
+    """Issue #16: an exception from an engine is a 500 saying the engine failed on this move
+    (never a violation "the rules refuse this"), logged with the play, seq and traceback;
+    nothing is stored, and the play goes on once the engine does not fail."""
+    created = create(recorder, public, broken, {"fail_in": fail_in}, 2, mode=mode)
+    play_id = created.json()["id"]
+    with caplog.at_level(logging.ERROR, logger="records.replay"):
+        response = append(recorder, play_id, "pass")
+    assert response.status_code == 500 and response["Content-Type"] == "application/json", response.content
+    assert response.json() == {
+        "detail": f"The {broken} engine failed on the move at seq 1: a fault of Tablelog's, not a rule of the game. "
+        "Nothing was stored, and the failure is logged for the maintainers."
+    }
+    assert Event.objects.filter(play_id=play_id).count() == 0
+    [record] = [r for r in caplog.records if r.name == "records.replay"]
+    message = record.getMessage()
+    assert broken in message and f"play {play_id} at seq 1" in message and record.exc_info is not None
+
+
+@pytest.mark.parametrize(("mode", "status"), [("strict", 422), ("record", 201)])
+def test_a_move_the_rules_refuse_is_a_violation_not_a_failure(public, recorder, broken, mode, status):
+    """The other side of the difference: the same engine's rule refuses a move with its rule."""
+    created = create(recorder, public, broken, {"fail_in": "nowhere"}, 2, mode=mode)
+    response = append(recorder, created.json()["id"], "cheat")
+    assert response.status_code == status, response.json()
+    violations = response.json()["violations"] if status == 422 else response.json()["events"][0]["violations"]
+    assert violations == [{"rule": "1.1", "message": "Cheating is against the rules."}]
