@@ -1,0 +1,154 @@
+"""The engine kit (games/kit.py) on a game of its own, small enough to compute by hand.
+
+"Race to 3": seats take turns in seat order, each adding 1 or 2 to a shared counter; whoever
+brings it to 3 or more wins. A move of 0 is refused and (in a record play) still passed on;
+a move of 9 is refused and cannot be applied at all.
+"""
+
+import pytest
+
+from games.contract import EngineError, Move, Outcome, Seat, obj
+from games.kit import Game, Phase, Table, move
+from games.secrets import EACH, NOBODY, Secret
+
+PLAYED = []
+
+
+@move(
+    "add",
+    section="2. Adding",
+    description="Add 1 or 2 to the counter.",
+    schema=obj({"by": {"type": "integer"}}),
+    example={"by": 1},
+)
+def add(table: Table, move: Move) -> None:
+    PLAYED.append(move)
+    by = move.data["by"]
+    if by == 9:
+        table.refuse("2. Adding", "Nobody adds 9.")
+        raise EngineError("the counter has no 9")
+    if by not in (1, 2):
+        table.refuse("2. Adding", f"Add 1 or 2, not {by}.")
+    table.update(counter=table.state["counter"] + by, turn=(table.state["turn"] + 1) % table.state["seats"])
+    table.at("history", move.seat).append(by)
+
+
+@move("crash", section="3. Crashing", description="A bug.", schema=obj({}), example={})
+def crash(table: Table, move: Move) -> None:
+    raise KeyError("a bug")
+
+
+class Race(Game):
+    slug, title, min_players, max_players = "race", "Race to 3", 2, 3
+    phases = (Phase("racing", "1. Turns", moves=(add, crash), turn=lambda state: [state["turn"]]),)
+    end_section = "4. The end"
+    view_secrets = (Secret("history.*", EACH, "each seat's additions are its own"),)
+
+    def setup(self, seats, options):
+        return {"counter": 0, "turn": 0, "seats": len(seats), "history": [[] for _ in seats]}
+
+    def phase_name(self, state):
+        return "racing"
+
+    def outcome(self, state):
+        if state["counter"] < 3:
+            return None
+        winner = (state["turn"] - 1) % state["seats"]
+        return Outcome(places=[1 if s == winner else 2 for s in range(state["seats"])], winners=[winner], reason="3")
+
+    def table(self, state, seat):
+        return {"phase": "racing", "scores": None, "counter": state["counter"], "history": state["history"]}
+
+
+RACE = Race()
+START = RACE.setup([Seat(), Seat()], {})
+
+
+def test_the_vocabulary_comes_from_the_phases_moves():
+    assert set(RACE.event_types) == {"add", "crash"}
+    assert RACE.event_types["add"].schema == obj({"by": {"type": "integer"}})
+
+
+def test_check_and_apply_play_the_move_once_and_agree():
+    PLAYED.clear()
+    legal = Move("add", 0, {"by": 2})
+    assert RACE.check(START, legal) == []
+    after = RACE.apply(START, legal)
+    assert len(PLAYED) == 1, "apply after check on the same state reuses the played move"
+    assert after == {"counter": 2, "turn": 1, "seats": 2, "history": [[2], []]}
+    assert START == {"counter": 0, "turn": 0, "seats": 2, "history": [[], []]}, "apply is pure"
+
+
+def test_a_refused_move_is_applied_as_the_table_played_it():
+    wrong = Move("add", 0, {"by": 0})
+    [violation] = RACE.check(START, wrong)
+    assert (violation.rule, violation.message) == ("2. Adding", "Add 1 or 2, not 0.")
+    assert RACE.apply(START, wrong)["turn"] == 1
+
+
+def test_a_move_that_cannot_be_applied_at_all_is_refused_then_an_engine_error():
+    impossible = Move("add", 0, {"by": 9})
+    assert [v.message for v in RACE.check(START, impossible)] == ["Nobody adds 9."]
+    with pytest.raises(EngineError, match="no 9"):
+        RACE.apply(START, impossible)
+
+
+def test_an_exception_from_a_move_the_turn_order_allows_is_a_bug_raised_as_it_is():
+    with pytest.raises(KeyError):
+        RACE.check(START, Move("crash", 0, {}))
+    with pytest.raises(KeyError):
+        RACE.apply(START, Move("crash", 0, {}))
+
+
+def test_out_of_turn_is_refused_by_the_phase_and_applied_if_the_rule_can():
+    [violation] = RACE.check(START, Move("add", 1, {"by": 1}))
+    assert violation.rule == "1. Turns" and "not seat 1's turn" in violation.message
+    assert RACE.apply(START, Move("add", 1, {"by": 1}))["history"] == [[], [1]]
+    with pytest.raises(EngineError, match="not seat 1's turn"):
+        RACE.apply(START, Move("crash", 1, {}))  # refused, and its rule cannot play it
+
+
+def test_nothing_follows_the_end():
+    state = START
+    for seat, by in ((0, 2), (1, 1)):
+        state = RACE.apply(state, Move("add", seat, {"by": by}))
+    assert RACE.outcome(state).winners == [1]
+    [violation] = RACE.check(state, Move("add", 0, {"by": 1}))
+    assert violation.rule == "4. The end"
+    view = RACE.view(state)
+    assert (view["finished"], view["active_seats"], view["legal_event_types"]) == (True, [], [])
+
+
+def test_the_view_adds_the_turn_order_and_hides_secrets_per_seat():
+    state = RACE.apply(START, Move("add", 0, {"by": 1}))
+    arbiter = RACE.view(state)
+    assert (arbiter["active_seats"], arbiter["legal_event_types"], arbiter["finished"]) == (
+        [1],
+        ["add", "crash"],
+        False,
+    )
+    assert RACE.view(state, 0)["history"] == [[1], []]
+    assert RACE.view(state, 1)["history"] == [[None], []]
+    assert RACE.view(state, NOBODY)["history"] == [[None], []]
+
+
+def test_a_table_copies_only_what_it_changes():
+    state = {"a": {"b": [1, 2]}, "c": {"d": 1}}
+    table = Table(state)
+    table.at("a", "b").append(3)
+    assert state == {"a": {"b": [1, 2]}, "c": {"d": 1}}
+    assert table.state["c"] is state["c"]
+    shared = state["c"]
+    table.set("a", shared)  # a part set from the old state is copied again before it is changed
+    table.at("a")["d"] = 2
+    assert state["c"] == {"d": 1} and table.state["a"] == {"d": 2}
+
+
+def test_two_moves_of_one_name_are_refused():
+    other = move("add", section="x", description="x", schema=obj({}), example={})(lambda table, move: None)
+
+    class Twice(Race):
+        phases = (Phase("racing", "1", moves=(add,), turn=lambda s: []), Phase("b", "1", moves=(other,), turn=list))
+
+    with pytest.raises(TypeError, match="two different moves"):
+        Twice().rules  # noqa: B018
