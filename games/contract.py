@@ -145,8 +145,9 @@ class EngineError(Exception):
 
 
 class Engine(ABC):
-    """Base class of every rules engine. Subclasses set the metadata and implement the five
-    functions; the registry holds one instance per game."""
+    """The contract every rules engine offers; the registry holds one instance per game. Every
+    engine implements it through the kit, :class:`games.kit.Game`, which writes these
+    functions once from a game's declared phases and moves."""
 
     slug: str
     title: str
