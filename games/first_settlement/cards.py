@@ -13,6 +13,14 @@ from functools import lru_cache
 from pathlib import Path
 
 from games.contract import JSON
+from games.first_settlement.sections import (
+    ACTION_DECK_CARD_LIST,
+    BUILD_DECK_CARD_LIST,
+    FOOD_DECK_CARD_LIST,
+    HARDSHIP_DECK_CARDS,
+    LEADER_DECK_CARD_LIST,
+    SITE_DECK_CARD_LIST,
+)
 
 DECKS = ("leader", "site", "action", "build", "food", "hardship")
 DECK_TITLES = {
@@ -25,12 +33,12 @@ DECK_TITLES = {
 }
 #: The rulebook section that lists each deck's cards.
 DECK_LISTS = {
-    "leader": "LEADER DECK CARD LIST",
-    "site": "SITE DECK CARD LIST",
-    "action": "ACTION DECK CARD LIST",
-    "build": "BUILD DECK CARD LIST",
-    "food": "FOOD DECK CARD LIST",
-    "hardship": "HARDSHIP DECK CARDS",
+    "leader": LEADER_DECK_CARD_LIST,
+    "site": SITE_DECK_CARD_LIST,
+    "action": ACTION_DECK_CARD_LIST,
+    "build": BUILD_DECK_CARD_LIST,
+    "food": FOOD_DECK_CARD_LIST,
+    "hardship": HARDSHIP_DECK_CARDS,
 }
 
 _RAW = json.loads((Path(__file__).parent / "cards.json").read_text())

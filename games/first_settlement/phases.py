@@ -1,6 +1,6 @@
-"""The 17 phases of a colony's turn: each runs one phase event on a :class:`Draft`.
+"""TURN SEQUENCE, phases 1 to 17: each phase is one move that refuses and applies its event.
 
-Every handler applies the event as the table played it and refuses, on the draft, each rule
+Every move applies the event as the table played it and refuses, on the kit's Table, each rule
 the event breaks. Chance arrives in the event: the cards drawn, in the order drawn, and the
 dice rolled. Where the rules leave a choice the player's best one is taken (a Defense
 building negates the strongest Raid card), and only real choices travel in the event (which
@@ -9,9 +9,7 @@ Action cards were played, which trades were made).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from games.contract import JSON
+from games.contract import JSON, Move, obj
 from games.first_settlement.cards import (
     ACTION_KINDS,
     DECK_OF,
@@ -21,187 +19,239 @@ from games.first_settlement.cards import (
     colony_effects,
     food_yield,
 )
-from games.first_settlement.draft import Draft
-
-PHASES = (
-    "time",
-    "draw",
-    "plant",
-    "ship",
-    "blight",
-    "food",
-    "harvest",
-    "spoil",
-    "trade",
-    "eat",
-    "starve",
-    "cold",
-    "sick",
-    "raid",
-    "rebel",
-    "hardship",
-    "build",
+from games.first_settlement.decks import discard, draw, draw_hardships, drawable, of_type
+from games.first_settlement.sections import (
+    BLIGHT_PHASE,
+    BUILD_DECK_CARD_LIST,
+    BUILD_PHASE,
+    COLD_PHASE,
+    DRAW_PHASE,
+    EAT_PHASE,
+    FOOD_PHASE,
+    HARDSHIP_PHASE,
+    HARVEST_PHASE,
+    PHASE_SECTIONS,
+    PLANT_PHASE,
+    RAID_PHASE,
+    REBEL_PHASE,
+    SHIP_PHASE,
+    SICK_PHASE,
+    SPOIL_PHASE,
+    STARVE_PHASE,
+    TIME_PHASE,
+    TRADE_PHASE,
+    TWO_LEADER_OPTION,
 )
-SEASONS = ("Winter", "Spring", "Summer", "Fall")
-TURNS = 20
-#: Hardship cards each phase draws and discards, before site cards add to it.
-HARDSHIP_DRAWS = {
-    "blight": 10,
-    "spoil": 10,
-    "starve": 10,
-    "cold": 10,
-    "sick": 5,
-    "raid": 10,
-    "rebel": 10,
-    "hardship": 10,
-}
-#: phase -> its rulebook heading, as printed: "DRAW PHASE"
-SECTIONS = {phase: f"{phase.upper()} PHASE" for phase in PHASES}
+from games.first_settlement.sequence import playing, report, season_of, year_of
+from games.first_settlement.tokens import cards_of, check_die, colony, from_hand, lose_colonists
+from games.first_settlement.vocabulary import CARD, CARDS, COUNT, DIE, GAIN, NEW_LEADER, TEN, hardship_phase
+from games.kit import Table, move
+from games.secrets import MOVER, Secret
+
 HAND_SIZE = 5
 SHIP_ROLL = 7
 BUILD_COSTS = (5, 20)
 FOOD_PER_VP = 5
-TWO_LEADERS = "TWO LEADER OPTION"
-DICE = "DICE"
-BUILD_LIST = "BUILD DECK CARD LIST"
 
 
-def season_of(colony: JSON, turn: int) -> str:
-    return SEASONS[(colony["start_season"] + turn - 1) % 4]
+# 1. TIME PHASE
 
 
-def year_of(colony: JSON, turn: int) -> int:
-    return (colony["start_season"] + turn - 1) // 4 + 1
+@move(
+    "time",
+    section=TIME_PHASE,
+    description="TIME PHASE: the season and year move on; a new turn begins.",
+    schema=obj({}),
+    example={},
+)
+def time(table: Table, move: Move) -> None:
+    """Keep track of the season and the year."""
+    turn = playing(table, move)
+    playing_colony = colony(table, move.seat)
+    playing_colony["turn"] = turn
+    playing_colony["shortage"] = False
+    report(table, move.seat, "time", season=season_of(playing_colony, turn), year=year_of(playing_colony, turn))
 
 
-def check_die(d: Draft, value: int, sides: int, what: str, rule: str) -> None:
-    """A die shows 1 to its number of sides: refused under DICE and under the rule that rolls it."""
-    if not 1 <= value <= sides:
-        d.refuse(rule, f"{what}: 1D{sides} shows 1 to {sides}, not {value}.")
-        d.refuse(DICE, f"A {sides} sided die (1D{sides}) shows 1 to {sides}, not {value}.")
+# 2. DRAW PHASE
 
 
-def lose_colonists(colony: JSON, count: int) -> None:
-    colony["colonists"] = max(0, colony["colonists"] - count)
-
-
-def report(d: Draft, seat: int, phase: str, **numbers: JSON) -> None:
-    """What the last phase did, for the view: the table checks its counters against it."""
-    d.state["last"] = {"seat": seat, "phase": phase, **numbers}
-
-
-def draw_hardships(d: Draft, seat: int, phase: str, cards: list[str]) -> list[str]:
-    """Draw and discard a phase's Hardship cards; the cards of the deck drawn, in order."""
-    count = d.drawable("hardship", HARDSHIP_DRAWS[phase] + colony_effects(d.colony(seat))[f"extra_hardships:{phase}"])
-    if len(cards) != count:
-        d.refuse(SECTIONS[phase], f"The {phase.title()} Phase draws {count} Hardship cards, not {len(cards)}.")
-    drawn = d.draw("hardship", cards, SECTIONS[phase])
-    d.discard(drawn)
-    return drawn
-
-
-def of_type(drawn: list[str], kind: str) -> list[int]:
-    """The values of the drawn cards of one Hardship type, in the order drawn."""
-    values = HARDSHIP_VALUES[kind]
-    return [values[name] for name in drawn if name in values]
-
-
-def play_actions(d: Draft, seat: int, phase: str, cards: list[str], kind: str, negatable: int) -> int:
-    """Discard Action cards of ``kind`` from the hand, each to negate one card; how many were played."""
-    rule = SECTIONS[phase]
-    for card in cards:
-        if card in DECK_OF and ACTION_KINDS.get(card) != kind:
-            d.refuse(rule, f"{card} is not a {kind} Action card.")
-    if len(cards) > negatable:
-        d.refuse(rule, f"Only {negatable} card(s) are left to negate: play at most {negatable} {kind} card(s).")
-    played = d.from_hand(seat, cards, rule)
-    d.discard(played)
-    return len(played)
-
-
-def replace_leader(d: Draft, seat: int, new_leader: JSON, rule: str) -> None:
-    """Gain a New Leader: the drawn card replaces the lost one, which is discarded."""
-    leaders = d.colony(seat)["leaders"]
-    replaced = new_leader.get("replaces") or (leaders[0] if len(leaders) == 1 else None)
-    if replaced not in leaders:
-        d.refuse(TWO_LEADERS if len(leaders) > 1 else rule, f"Name which leader is replaced: {', '.join(leaders)}.")
-    else:
-        leaders.remove(replaced)
-        d.discard([replaced])
-    leaders.extend(d.draw("leader", [new_leader["drawn"]], rule))
-
-
-def time(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    colony = d.colony(seat)
-    colony["turn"] = turn
-    colony["shortage"] = False
-    report(d, seat, "time", season=season_of(colony, turn), year=year_of(colony, turn))
-
-
-def draw(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    rule = SECTIONS["draw"]
-    colony = d.colony(seat)
-    if len(data["actions"]) != d.drawable("action", 2):
-        d.refuse(rule, "Draw 2 cards from the Action Deck (all that are left if fewer).")
-    if len(data["builds"]) != d.drawable("build", 2):
-        d.refuse(rule, "Draw 2 cards from the Build Deck (all that are left if fewer) and discard 1.")
-    colony["hand"].extend(d.draw("action", data["actions"], rule))
-    new_builds = d.draw("build", data["builds"], rule)
-    colony["hand"].extend(new_builds)
+@move(
+    "draw",
+    section=DRAW_PHASE,
+    description=(
+        "DRAW PHASE: the 2 Action and 2 Build cards drawn, the Build card discarded (one of the two), each swap "
+        "of 2 cards for 1 drawn from the 'action' or 'build' deck, and the excess cards discarded."
+    ),
+    schema=obj(
+        {
+            "actions": CARDS,
+            "builds": CARDS,
+            "build_discard": CARD,
+            "swaps": {
+                "type": "array",
+                "items": obj({"discard": CARDS, "deck": {"enum": ["action", "build"]}, "card": CARD}),
+            },
+            "discards": CARDS,
+        },
+        required=["actions", "builds"],
+    ),
+    example={
+        "actions": ["Cloth", "Medicines"],
+        "builds": ["Stockade", "Taverns"],
+        "build_discard": "Taverns",
+        "discards": ["Cloth", "Granary"],
+    },
+    secrets=(
+        Secret("actions", MOVER, "DRAW PHASE, ACTION DECK: the Action cards drawn go into the hand"),
+        Secret("builds", MOVER, "DRAW PHASE, BUILD DECK: drawn Build cards are kept in a player's hand"),
+        Secret("build_discard", MOVER, "DRAW PHASE: the Build card discarded leaves the hand unseen"),
+        Secret("swaps.*.discard", MOVER, "DRAW PHASE: the 2 cards discarded to draw 1 leave the hand unseen"),
+        Secret("swaps.*.card", MOVER, "DRAW PHASE: the card drawn for 2 discarded goes into the hand"),
+        Secret("discards", MOVER, "DRAW PHASE: the cards discarded to the hand size leave the hand unseen"),
+    ),
+)
+def draw_phase(table: Table, move: Move) -> None:
+    """Draw 2 Action cards, 2 Build cards and discard 1; swap 2 cards for 1; max hand size is 5."""
+    playing(table, move)
+    seat, data = move.seat, move.data
+    drawing = colony(table, seat)
+    if len(data["actions"]) != drawable(table, "action", 2):
+        table.refuse(DRAW_PHASE, "Draw 2 cards from the Action Deck (all that are left if fewer).")
+    if len(data["builds"]) != drawable(table, "build", 2):
+        table.refuse(DRAW_PHASE, "Draw 2 cards from the Build Deck (all that are left if fewer) and discard 1.")
+    hand = cards_of(table, seat, "hand")
+    hand.extend(draw(table, "action", data["actions"], DRAW_PHASE))
+    new_builds = draw(table, "build", data["builds"], DRAW_PHASE)
+    hand.extend(new_builds)
     build_discard = [data["build_discard"]] if "build_discard" in data else []
     if len(new_builds) == 2 and not set(build_discard) & set(new_builds):
-        d.refuse(rule, f"Discard 1 of the 2 Build cards just drawn ({' or '.join(new_builds)}).")
+        table.refuse(DRAW_PHASE, f"Discard 1 of the 2 Build cards just drawn ({' or '.join(new_builds)}).")
     if len(new_builds) < 2 and build_discard:
-        d.refuse(rule, "Only a player who drew 2 Build cards discards 1 of them.")
-    d.discard(d.from_hand(seat, build_discard, rule))
+        table.refuse(DRAW_PHASE, "Only a player who drew 2 Build cards discards 1 of them.")
+    discard(table, from_hand(table, seat, build_discard, DRAW_PHASE))
     for swap in data.get("swaps", []):
         if len(swap["discard"]) != 2:
-            d.refuse(rule, "You may discard 2 cards (any type) to draw 1 card (any type).")
-        d.discard(d.from_hand(seat, swap["discard"], rule))
-        colony["hand"].extend(d.draw(swap["deck"], [swap["card"]], rule))
-    limit = HAND_SIZE + colony_effects(colony)["hand_size"]
-    excess = max(0, len(colony["hand"]) - limit)
+            table.refuse(DRAW_PHASE, "You may discard 2 cards (any type) to draw 1 card (any type).")
+        discard(table, from_hand(table, seat, swap["discard"], DRAW_PHASE))
+        hand.extend(draw(table, swap["deck"], [swap["card"]], DRAW_PHASE))
+    limit = HAND_SIZE + colony_effects(drawing)["hand_size"]
+    excess = max(0, len(drawing["hand"]) - limit)
     # A table that cut its hand to the limit before swapping (each swap leaves one card less) had more excess.
-    excess_before_swaps = max(0, len(colony["hand"]) + len(data.get("swaps", [])) - limit)
+    excess_before_swaps = max(0, len(drawing["hand"]) + len(data.get("swaps", [])) - limit)
     discards = data.get("discards", [])
     if len(discards) not in (excess, excess_before_swaps):
-        d.refuse(rule, f"Max hand size is {limit} cards: discard exactly the {excess} excess card(s).")
-    d.discard(d.from_hand(seat, discards, rule))
-    report(d, seat, "draw", hand_size=len(colony["hand"]))
+        table.refuse(DRAW_PHASE, f"Max hand size is {limit} cards: discard exactly the {excess} excess card(s).")
+    discard(table, from_hand(table, seat, discards, DRAW_PHASE))
+    report(table, seat, "draw", hand_size=len(drawing["hand"]))
 
 
-def plant(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    colony = d.colony(seat)
-    colony["plant"] += colony["colonists"]
-    report(d, seat, "plant", plant_tokens=colony["plant"])
+# 3. PLANT PHASE
 
 
-def ship(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    rule = SECTIONS["ship"]
-    colony = d.colony(seat)
+@move(
+    "plant",
+    section=PLANT_PHASE,
+    description="PLANT PHASE (Spring): gain Plant Tokens equal to the CT.",
+    schema=obj({}),
+    example={},
+)
+def plant(table: Table, move: Move) -> None:
+    """Gain Plant Tokens equal to the number of CT you have."""
+    playing(table, move)
+    planting = colony(table, move.seat)
+    planting["plant"] += planting["colonists"]
+    report(table, move.seat, "plant", plant_tokens=planting["plant"])
+
+
+# 4. SHIP PHASE
+
+
+@move(
+    "ship",
+    section=SHIP_PHASE,
+    description=(
+        "SHIP PHASE: the 1D10 roll; on 7 or better (with +1 modifiers) the 1D10 'colonists' and 1D10 'food' it "
+        "brings. A ship restores the Stock Token."
+    ),
+    schema=obj({"roll": DIE, "colonists": DIE, "food": DIE}, required=["roll"]),
+    example={"roll": 8, "colonists": 3, "food": 6},
+)
+def ship(table: Table, move: Move) -> None:
+    """Roll 1D10: on 7 or better a ship brings 1D10 CT and 1D10 FT and the Stock Token."""
+    playing(table, move)
+    data = move.data
+    receiving = colony(table, move.seat)
     roll = data["roll"]
-    check_die(d, roll, 10, "The ship roll", rule)
-    bonus = colony_effects(colony)["ship_roll"]
+    check_die(table, roll, 10, "The ship roll", SHIP_PHASE)
+    bonus = colony_effects(receiving)["ship_roll"]
     arrives = roll + bonus >= SHIP_ROLL
     cargo = {key: data[key] for key in ("colonists", "food") if key in data}
     if arrives and len(cargo) != 2:
-        d.refuse(rule, "The ship arrived: it brings 1D10 CT and 1D10 FT, both rolled.")
+        table.refuse(SHIP_PHASE, "The ship arrived: it brings 1D10 CT and 1D10 FT, both rolled.")
     if not arrives and cargo:
-        d.refuse(rule, f"A roll of {roll} (+{bonus}) is below {SHIP_ROLL}: no ship arrives.")
+        table.refuse(SHIP_PHASE, f"A roll of {roll} (+{bonus}) is below {SHIP_ROLL}: no ship arrives.")
     for key, value in cargo.items():
-        check_die(d, value, 10, f"The ship's {key}", rule)
-    colony["colonists"] += cargo.get("colonists", 0)
-    colony["food"] += cargo.get("food", 0)
+        check_die(table, value, 10, f"The ship's {key}", SHIP_PHASE)
+    receiving["colonists"] += cargo.get("colonists", 0)
+    receiving["food"] += cargo.get("food", 0)
     if arrives or cargo:
-        colony["stock"] = True
-    report(d, seat, "ship", arrived=arrives, **cargo)
+        receiving["stock"] = True
+    report(table, move.seat, "ship", arrived=arrives, **cargo)
 
 
-def blight(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    blights = len(of_type(draw_hardships(d, seat, "blight", data["cards"]), "Blight"))
-    colony = d.colony(seat)
-    colony["plant"] = max(0, colony["plant"] - blights)
-    report(d, seat, "blight", blights=blights, plant_tokens=colony["plant"])
+# 5. BLIGHT PHASE
+
+
+@move(
+    "blight",
+    section=BLIGHT_PHASE,
+    **hardship_phase("BLIGHT PHASE", "10 cards; lose 1 Plant Token per Blight card."),
+)
+def blight(table: Table, move: Move) -> None:
+    """Discard 1 Plant token for each Blight Hardship card you drew."""
+    playing(table, move)
+    blights = len(of_type(draw_hardships(table, move.seat, "blight", move.data["cards"]), "Blight"))
+    blighted = colony(table, move.seat)
+    blighted["plant"] = max(0, blighted["plant"] - blights)
+    report(table, move.seat, "blight", blights=blights, plant_tokens=blighted["plant"])
+
+
+# 6. FOOD PHASE
+
+
+@move(
+    "food",
+    section=FOOD_PHASE,
+    description="FOOD PHASE: the Food cards drawn, in order: 1 per CT (1 per 2 CT in Winter).",
+    schema=obj({"cards": CARDS}),
+    example={"cards": ["Cod", "Deer", "Corn", "Cows", "Clams", "Milk", "Fowl", "Eels", "Beans", "Geese"]},
+)
+def food(table: Table, move: Move) -> None:
+    """Draw 1 Food card per CT (per 2 CT in Winter); Farm, Warm in Winter and Livestock & Victuals
+    without a Stock token are discarded; each useable card provides its FT."""
+    turn = playing(table, move)
+    cards = move.data["cards"]
+    feeding = colony(table, move.seat)
+    winter = season_of(feeding, turn) == "Winter"
+    count = drawable(table, "food", feeding["colonists"] // 2 if winter else feeding["colonists"])
+    if len(cards) != count:
+        per = "1 Food card for every 2 CT in Winter" if winter else "1 Food card for each CT"
+        table.refuse(FOOD_PHASE, f"Draw {per}: {count} cards, not {len(cards)}.")
+    drawn = draw(table, "food", cards, FOOD_PHASE)
+    discard(table, drawn)
+    effects = colony_effects(feeding)
+    negations = effects["negate_first:Hunt"]
+    gained = 0
+    for name in drawn:
+        value, alternatives = FOOD[name]
+        usable = [alt for alt in alternatives if _usable_in_food_phase(alt, winter, feeding["stock"])]
+        if negations and any("Hunt" in alt for alt in usable):
+            negations -= 1
+            continue
+        gained += max((food_yield(value, alt, effects) for alt in usable), default=0)
+    feeding["food"] += gained
+    report(table, move.seat, "food", cards=len(drawn), food_gained=gained)
 
 
 def _usable_in_food_phase(alternative: list[str], winter: bool, stock: bool) -> bool:
@@ -210,61 +260,61 @@ def _usable_in_food_phase(alternative: list[str], winter: bool, stock: bool) -> 
     return stock or not {"Livestock", "Victuals"} & set(alternative)
 
 
-def food(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    rule = SECTIONS["food"]
-    colony = d.colony(seat)
-    winter = season_of(colony, turn) == "Winter"
-    count = d.drawable("food", colony["colonists"] // 2 if winter else colony["colonists"])
-    if len(data["cards"]) != count:
-        per = "1 Food card for every 2 CT in Winter" if winter else "1 Food card for each CT"
-        d.refuse(rule, f"Draw {per}: {count} cards, not {len(data['cards'])}.")
-    drawn = d.draw("food", data["cards"], rule)
-    d.discard(drawn)
-    effects = colony_effects(colony)
-    negations = effects["negate_first:Hunt"]
-    gained = 0
-    for name in drawn:
-        value, alternatives = FOOD[name]
-        usable = [alt for alt in alternatives if _usable_in_food_phase(alt, winter, colony["stock"])]
-        if negations and any("Hunt" in alt for alt in usable):
-            negations -= 1
-            continue
-        gained += max((food_yield(value, alt, effects) for alt in usable), default=0)
-    colony["food"] += gained
-    report(d, seat, "food", cards=len(drawn), food_gained=gained)
+# 7. HARVEST PHASE
 
 
-def harvest(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    rule = SECTIONS["harvest"]
-    colony = d.colony(seat)
-    count = d.drawable("food", colony["plant"])
-    if len(data["cards"]) != count:
-        d.refuse(rule, f"Draw 1 Food card for each Plant Token discarded: {count} cards, not {len(data['cards'])}.")
-    colony["plant"] = 0
-    drawn = d.draw("food", data["cards"], rule)
-    d.discard(drawn)
-    effects = colony_effects(colony)
+@move(
+    "harvest",
+    section=HARVEST_PHASE,
+    description=(
+        "HARVEST PHASE (Fall): the Food cards drawn, 1 per Plant Token, and for each Tobacco Plantation or Cash "
+        "Crops built the 2D6 VP rolled ('crop_rolls': building -> dice)."
+    ),
+    schema=obj(
+        {
+            "cards": CARDS,
+            "crop_rolls": {"type": "object", "additionalProperties": {"type": "array", "items": DIE}},
+        },
+        required=["cards"],
+    ),
+    example={"cards": ["Corn", "Wheat", "Deer"], "crop_rolls": {"Cash Crops": [3, 5]}},
+)
+def harvest(table: Table, move: Move) -> None:
+    """Discard all Plant Tokens and draw 1 Food card for each: each Farm card produces its value in FT."""
+    playing(table, move)
+    cards = move.data["cards"]
+    harvesting = colony(table, move.seat)
+    count = drawable(table, "food", harvesting["plant"])
+    if len(cards) != count:
+        table.refuse(
+            HARVEST_PHASE, f"Draw 1 Food card for each Plant Token discarded: {count} cards, not {len(cards)}."
+        )
+    harvesting["plant"] = 0
+    drawn = draw(table, "food", cards, HARVEST_PHASE)
+    discard(table, drawn)
+    effects = colony_effects(harvesting)
     gained = 0
     for name in drawn:
         value, alternatives = FOOD[name]
         gained += max((food_yield(value, alt, effects) for alt in alternatives if "Farm" in alt), default=0)
-    colony["food"] += gained
-    crop_vp = _crop_vp(d, colony, data.get("crop_rolls", {}))
-    colony["vp"] += crop_vp
-    report(d, seat, "harvest", food_gained=gained, crop_vp=crop_vp)
+    harvesting["food"] += gained
+    crop_vp = _crop_vp(table, harvesting, move.data.get("crop_rolls", {}))
+    harvesting["vp"] += crop_vp
+    report(table, move.seat, "harvest", food_gained=gained, crop_vp=crop_vp)
 
 
-def _crop_vp(d: Draft, colony: JSON, rolls: dict[str, list[int]]) -> int:
-    """Tobacco Plantation and Cash Crops: 2D6 VP each in the Fall harvest, rolled in the event."""
-    crops = {name: EFFECTS[name]["harvest_vp_dice"] for name in colony["buildings"] if _is_crop(name)}
+def _crop_vp(table: Table, harvesting: JSON, rolls: dict[str, list[int]]) -> int:
+    """BUILD DECK CARD LIST: Tobacco Plantation and Cash Crops, 2D6 VP each in the Fall harvest, rolled
+    in the event."""
+    crops = {name: EFFECTS[name]["harvest_vp_dice"] for name in harvesting["buildings"] if _is_crop(name)}
     if set(rolls) != set(crops):
-        d.refuse(BUILD_LIST, f"Roll 2D6 VP for each of your VP crops ({', '.join(crops) or 'none'}).")
+        table.refuse(BUILD_DECK_CARD_LIST, f"Roll 2D6 VP for each of your VP crops ({', '.join(crops) or 'none'}).")
     total = 0
     for name, dice in rolls.items():
         if len(dice) != crops.get(name, len(dice)):
-            d.refuse(BUILD_LIST, f"{name} gains {crops[name]}D6 VP: roll {crops[name]} dice.")
+            table.refuse(BUILD_DECK_CARD_LIST, f"{name} gains {crops[name]}D6 VP: roll {crops[name]} dice.")
         for die in dice:
-            check_die(d, die, 6, f"The {name} VP", BUILD_LIST)
+            check_die(table, die, 6, f"The {name} VP", BUILD_DECK_CARD_LIST)
         total += sum(dice)
     return total
 
@@ -273,197 +323,384 @@ def _is_crop(name: str) -> bool:
     return bool(EFFECTS.get(name, {}).get("harvest_vp_dice"))
 
 
-def spoil(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    colony = d.colony(seat)
-    spoilage = sorted(of_type(draw_hardships(d, seat, "spoil", data["cards"]), "Spoilage"), reverse=True)
-    lost = sum(spoilage[colony_effects(colony)["negate_spoilage"] :])
-    colony["food"] = max(0, colony["food"] - lost)
-    report(d, seat, "spoil", food_lost=lost)
+# 8. SPOIL PHASE
 
 
-def trade(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    rule = SECTIONS["trade"]
-    colony = d.colony(seat)
-    effects = colony_effects(colony)
+@move(
+    "spoil",
+    section=SPOIL_PHASE,
+    **hardship_phase("SPOIL PHASE", "10 cards; lose X FT per Spoilage card."),
+)
+def spoil(table: Table, move: Move) -> None:
+    """Discard X Food Tokens for each Spoilage Hardship card (Warehouses and Granary negate the strongest)."""
+    playing(table, move)
+    spoiled = colony(table, move.seat)
+    drawn = draw_hardships(table, move.seat, "spoil", move.data["cards"])
+    spoilage = sorted(of_type(drawn, "Spoilage"), reverse=True)
+    lost = sum(spoilage[colony_effects(spoiled)["negate_spoilage"] :])
+    spoiled["food"] = max(0, spoiled["food"] - lost)
+    report(table, move.seat, "spoil", food_lost=lost)
+
+
+# 9. TRADE PHASE
+
+
+@move(
+    "trade",
+    section=TRADE_PHASE,
+    description=(
+        "TRADE PHASE: the Trade Action cards played and what each gains ('food' 1 FT or 'land' 1 Land Purchase "
+        "Token), the colony's extra Trades taken without a card, and how many times 5 FT are converted to 1 VP."
+    ),
+    schema=obj(
+        {
+            "cards": {"type": "array", "items": obj({"card": CARD, "gain": GAIN})},
+            "extra_trades": {"type": "array", "items": GAIN},
+            "convert": COUNT,
+        },
+        required=[],
+    ),
+    example={"cards": [{"card": "Beads", "gain": "land"}], "extra_trades": ["food"], "convert": 1},
+)
+def trade(table: Table, move: Move) -> None:
+    """Play Trade Action cards, each for 1 FT or 1 Land Purchase Token; convert 5 FT into 1 VP."""
+    playing(table, move)
+    seat, data = move.seat, move.data
+    trading = colony(table, seat)
+    effects = colony_effects(trading)
     plays = data.get("cards", [])
     for play in plays:
         if play["card"] in DECK_OF and ACTION_KINDS.get(play["card"]) != "Trade Good":
-            d.refuse(rule, f"{play['card']} is not a Trade Action card.")
-    played = d.from_hand(seat, [play["card"] for play in plays], rule)
-    d.discard(played)
+            table.refuse(TRADE_PHASE, f"{play['card']} is not a Trade Action card.")
+    played = from_hand(table, seat, [play["card"] for play in plays], TRADE_PHASE)
+    discard(table, played)
     gains = [play["gain"] for play in plays if play["card"] in played][effects["negate_first:Trade"] :]
     extra = data.get("extra_trades", [])
     if len(extra) > effects["extra_trades"]:
-        d.refuse(rule, f"This colony has {effects['extra_trades']} extra Trade(s), not {len(extra)}.")
+        table.refuse(TRADE_PHASE, f"This colony has {effects['extra_trades']} extra Trade(s), not {len(extra)}.")
     for gain in gains + extra:
-        colony["food" if gain == "food" else "land"] += 1
-    colony["vp"] += max(0, effects["trade_vp"] - 1) * gains.count("land")
+        trading["food" if gain == "food" else "land"] += 1
+    trading["vp"] += max(0, effects["trade_vp"] - 1) * gains.count("land")
     conversions = data.get("convert", 0)
-    if colony["food"] < FOOD_PER_VP * conversions:
-        d.refuse(
-            rule, f"Converting {conversions} VP takes {FOOD_PER_VP * conversions} FT; the colony has {colony['food']}."
+    if trading["food"] < FOOD_PER_VP * conversions:
+        table.refuse(
+            TRADE_PHASE,
+            f"Converting {conversions} VP takes {FOOD_PER_VP * conversions} FT; the colony has {trading['food']}.",
         )
-    conversions = min(conversions, colony["food"] // FOOD_PER_VP)
-    colony["food"] -= FOOD_PER_VP * conversions
-    colony["vp"] += conversions
-    report(d, seat, "trade", food=colony["food"], land=colony["land"], vp=colony["vp"])
+    conversions = min(conversions, trading["food"] // FOOD_PER_VP)
+    trading["food"] -= FOOD_PER_VP * conversions
+    trading["vp"] += conversions
+    report(table, seat, "trade", food=trading["food"], land=trading["land"], vp=trading["vp"])
 
 
-def eat(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    colony = d.colony(seat)
-    colony["shortage"] = colony["food"] < colony["colonists"]
-    colony["food"] = max(0, colony["food"] - colony["colonists"])
-    report(d, seat, "eat", shortage=colony["shortage"])
+# 10. EAT PHASE
 
 
-def starve(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    hunger = of_type(draw_hardships(d, seat, "starve", data["cards"]), "Hunger")
-    colony = d.colony(seat)
-    colony["stock"] = False
+@move(
+    "eat",
+    section=EAT_PHASE,
+    description="EAT PHASE: each CT consumes 1 FT; too few FT is a Food Shortage.",
+    schema=obj({}),
+    example={},
+)
+def eat(table: Table, move: Move) -> None:
+    """Each CT consumes 1 FT. If you do not have enough FT, there is a Food Shortage."""
+    playing(table, move)
+    eating = colony(table, move.seat)
+    eating["shortage"] = eating["food"] < eating["colonists"]
+    eating["food"] = max(0, eating["food"] - eating["colonists"])
+    report(table, move.seat, "eat", shortage=eating["shortage"])
+
+
+# 11. STARVE PHASE
+
+
+@move(
+    "starve",
+    section=STARVE_PHASE,
+    **hardship_phase(
+        "STARVE PHASE", "after a Food Shortage, 10 cards; lose the Stock Token, 1 CT and X CT per Hunger card."
+    ),
+)
+def starve(table: Table, move: Move) -> None:
+    """Lose your Stock Token and 1 CT; discard X CT for each Hunger Hardship card you drew."""
+    playing(table, move)
+    hunger = of_type(draw_hardships(table, move.seat, "starve", move.data["cards"]), "Hunger")
+    starving = colony(table, move.seat)
+    starving["stock"] = False
     lost = 1 + sum(hunger)
-    lose_colonists(colony, lost)
-    report(d, seat, "starve", colonists_lost=lost)
+    lose_colonists(starving, lost)
+    report(table, move.seat, "starve", colonists_lost=lost)
 
 
-def cold(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    colds = len(of_type(draw_hardships(d, seat, "cold", data["cards"]), "Cold"))
-    colony = d.colony(seat)
-    counted = max(0, colds - colony_effects(colony)["negate_first:Cold"])
-    lost = counted * (2 if colony["shortage"] else 1)
-    lose_colonists(colony, lost)
-    report(d, seat, "cold", colonists_lost=lost)
+# 12. COLD PHASE
 
 
-def sick(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    diseases = of_type(draw_hardships(d, seat, "sick", data["cards"]), "Disease")
-    colony = d.colony(seat)
-    remaining = sorted(diseases[colony_effects(colony)["negate_first:Disease"] :], reverse=True)
-    played = play_actions(d, seat, "sick", data.get("medical", []), "Medical", len(remaining))
+@move(
+    "cold",
+    section=COLD_PHASE,
+    **hardship_phase("COLD PHASE", "(Winter) 10 cards; lose 1 CT per Cold card (2 in a shortage)."),
+)
+def cold(table: Table, move: Move) -> None:
+    """Discard 1 CT for each Cold Hardship card you drew, an extra 1 CT each in a Food Shortage."""
+    playing(table, move)
+    colds = len(of_type(draw_hardships(table, move.seat, "cold", move.data["cards"]), "Cold"))
+    freezing = colony(table, move.seat)
+    counted = max(0, colds - colony_effects(freezing)["negate_first:Cold"])
+    lost = counted * (2 if freezing["shortage"] else 1)
+    lose_colonists(freezing, lost)
+    report(table, move.seat, "cold", colonists_lost=lost)
+
+
+# 13. SICK PHASE
+
+
+@move(
+    "sick",
+    section=SICK_PHASE,
+    description="SICK PHASE: the 5 Hardship cards drawn (8 if Swampy) and the Medical Action cards played.",
+    schema=obj({"cards": CARDS, "medical": CARDS}, required=["cards"]),
+    example={"cards": ["Plague", "Snow", "Fire", "Drought", "Lice"], "medical": ["Surgeon"]},
+)
+def sick(table: Table, move: Move) -> None:
+    """Discard 1 CT per Disease card (X CT in a Food Shortage); a Medical Action card negates 1."""
+    playing(table, move)
+    diseases = of_type(draw_hardships(table, move.seat, "sick", move.data["cards"]), "Disease")
+    ailing = colony(table, move.seat)
+    remaining = sorted(diseases[colony_effects(ailing)["negate_first:Disease"] :], reverse=True)
+    played = play_actions(table, move.seat, SICK_PHASE, move.data.get("medical", []), "Medical", len(remaining))
     remaining = remaining[played:]
-    lost = sum(remaining) if colony["shortage"] else len(remaining)
-    lose_colonists(colony, lost)
-    report(d, seat, "sick", colonists_lost=lost)
+    lost = sum(remaining) if ailing["shortage"] else len(remaining)
+    lose_colonists(ailing, lost)
+    report(table, move.seat, "sick", colonists_lost=lost)
 
 
-def raid(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    raids = sorted(of_type(draw_hardships(d, seat, "raid", data["cards"]), "Raid"), reverse=True)
-    colony = d.colony(seat)
-    remaining = raids[colony_effects(colony)["defense"] :]
-    played = play_actions(d, seat, "raid", data.get("defense", []), "Defense", len(remaining))
+def play_actions(table: Table, seat: int, rule: str, cards: list[str], kind: str, negatable: int) -> int:
+    """Discard Action cards of ``kind`` from the hand, each to negate one card; how many were played."""
+    for card in cards:
+        if card in DECK_OF and ACTION_KINDS.get(card) != kind:
+            table.refuse(rule, f"{card} is not a {kind} Action card.")
+    if len(cards) > negatable:
+        table.refuse(rule, f"Only {negatable} card(s) are left to negate: play at most {negatable} {kind} card(s).")
+    played = from_hand(table, seat, cards, rule)
+    discard(table, played)
+    return len(played)
+
+
+# 14. RAID PHASE
+
+
+@move(
+    "raid",
+    section=RAID_PHASE,
+    description=(
+        "RAID PHASE: the 10 Hardship cards drawn (more with Many Indians, Indefensible) and the Defense Action "
+        "cards played."
+    ),
+    schema=obj({"cards": CARDS, "defense": CARDS}, required=["cards"]),
+    example={"cards": TEN, "defense": ["Diplomacy"]},
+)
+def raid(table: Table, move: Move) -> None:
+    """Discard X CT per Indian Raid card; Defense Buildings, a Defense Leader and Defense Action cards
+    negate 1 Raid card each."""
+    playing(table, move)
+    raids = sorted(of_type(draw_hardships(table, move.seat, "raid", move.data["cards"]), "Raid"), reverse=True)
+    raided = colony(table, move.seat)
+    remaining = raids[colony_effects(raided)["defense"] :]
+    played = play_actions(table, move.seat, RAID_PHASE, move.data.get("defense", []), "Defense", len(remaining))
     lost = sum(remaining[played:])
-    lose_colonists(colony, lost)
-    report(d, seat, "raid", colonists_lost=lost)
+    lose_colonists(raided, lost)
+    report(table, move.seat, "raid", colonists_lost=lost)
 
 
-def rebel(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    rule = SECTIONS["rebel"]
-    mutinies = len(of_type(draw_hardships(d, seat, "rebel", data["cards"]), "Mutiny"))
-    colony = d.colony(seat)
-    remaining = max(0, mutinies - colony_effects(colony)["morale"])
-    remaining -= play_actions(d, seat, "rebel", data.get("morale", []), "Morale", remaining)
+# 15. REBEL PHASE
+
+
+@move(
+    "rebel",
+    section=REBEL_PHASE,
+    description=(
+        "REBEL PHASE: after a Food Shortage, the 10 Hardship cards drawn, the Morale Action cards played, and "
+        "with exactly 1 un-negated Mutiny card the New Leader drawn (and which leader it 'replaces' when the "
+        "colony has two)."
+    ),
+    schema=obj({"cards": CARDS, "morale": CARDS, "new_leader": NEW_LEADER}, required=["cards"]),
+    example={"cards": TEN, "morale": ["Compact"]},
+)
+def rebel(table: Table, move: Move) -> None:
+    """Morale cards, buildings and leaders negate Mutiny cards; 1 un-negated: discard your hand and gain a
+    New Leader; 2 or more: the Settlers give up and you lose the game."""
+    playing(table, move)
+    seat, data = move.seat, move.data
+    mutinies = len(of_type(draw_hardships(table, seat, "rebel", data["cards"]), "Mutiny"))
+    rebelling = colony(table, seat)
+    remaining = max(0, mutinies - colony_effects(rebelling)["morale"])
+    remaining -= play_actions(table, seat, REBEL_PHASE, data.get("morale", []), "Morale", remaining)
     new_leader = data.get("new_leader")
     if remaining == 1:
-        d.discard(colony["hand"])
-        colony["hand"] = []
+        discard(table, rebelling["hand"])
+        rebelling["hand"] = []
         if new_leader is None:
-            d.refuse(rule, "One un-negated Mutiny card: discard your hand and gain a New Leader (name the card drawn).")
+            table.refuse(
+                REBEL_PHASE,
+                "One un-negated Mutiny card: discard your hand and gain a New Leader (name the card drawn).",
+            )
     elif new_leader is not None:
-        d.refuse(rule, f"A New Leader comes only with exactly 1 un-negated Mutiny card, not {remaining}.")
+        table.refuse(REBEL_PHASE, f"A New Leader comes only with exactly 1 un-negated Mutiny card, not {remaining}.")
     if new_leader is not None:
-        replace_leader(d, seat, new_leader, rule)
+        replace_leader(table, seat, new_leader, REBEL_PHASE)
     if remaining >= 2:
-        colony["gave_up"] = True
-    report(d, seat, "rebel", mutinies=remaining, gave_up=colony["gave_up"])
+        rebelling["gave_up"] = True
+    report(table, seat, "rebel", mutinies=remaining, gave_up=rebelling["gave_up"])
 
 
-def hardship(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    rule = SECTIONS["hardship"]
-    specials = [
-        name for name in draw_hardships(d, seat, "hardship", data["cards"]) if name in HARDSHIP_VALUES["Special"]
-    ]
-    colony = d.colony(seat)
+def replace_leader(table: Table, seat: int, new_leader: JSON, rule: str) -> None:
+    """LEADER DECK: "when a Leader is lost, a new card is drawn to replace them"; the lost one is discarded."""
+    leaders = cards_of(table, seat, "leaders")
+    replaced = new_leader.get("replaces") or (leaders[0] if len(leaders) == 1 else None)
+    if replaced not in leaders:
+        table.refuse(
+            TWO_LEADER_OPTION if len(leaders) > 1 else rule, f"Name which leader is replaced: {', '.join(leaders)}."
+        )
+    else:
+        leaders.remove(replaced)
+        discard(table, [replaced])
+    leaders.extend(draw(table, "leader", [new_leader["drawn"]], rule))
+
+
+# 16. HARDSHIP PHASE
+
+
+@move(
+    "hardship",
+    section=HARDSHIP_PHASE,
+    description=(
+        "HARDSHIP PHASE: the 10 Hardship cards drawn; for each Kicked Out card the seat the CT goes to, for each "
+        "Lose Leader card the New Leader drawn, for each Fire card the building lost."
+    ),
+    schema=obj(
+        {
+            "cards": CARDS,
+            "kicked_out_to": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+            "new_leaders": {"type": "array", "items": NEW_LEADER},
+            "burned": CARDS,
+        },
+        required=["cards"],
+    ),
+    example={
+        "cards": ["Kicked Out", "Lose Leader", "Drought", "Rodents", "Crisis"]
+        + ["Skirmish", "Snow", "Fever", "Famine", "Illness"],
+        "kicked_out_to": [1],
+        "new_leaders": [{"drawn": "Merchant"}],
+    },
+)
+def hardship(table: Table, move: Move) -> None:
+    """Special Hardship cards take effect: Go Native, Return on next Ship, Kicked Out, Lose Leader, Storm, Fire."""
+    turn = playing(table, move)
+    seat, data = move.seat, move.data
+    drawn = draw_hardships(table, seat, "hardship", data["cards"])
+    specials = [name for name in drawn if name in HARDSHIP_VALUES["Special"]]
+    suffering = colony(table, seat)
     targets = list(data.get("kicked_out_to", []))
     new_leaders = list(data.get("new_leaders", []))
     burned = list(data.get("burned", []))
     for card in specials:
         if card in ("Go Native", "Return on next Ship"):
-            lose_colonists(colony, 1)
+            lose_colonists(suffering, 1)
         elif card == "Kicked Out":
-            _kick_out(d, seat, targets.pop(0) if targets else None)
+            _kick_out(table, seat, targets.pop(0) if targets else None)
         elif card == "Lose Leader" and new_leaders:
-            replace_leader(d, seat, new_leaders.pop(0), rule)
+            replace_leader(table, seat, new_leaders.pop(0), HARDSHIP_PHASE)
         elif card == "Lose Leader":
-            d.refuse(rule, "Lose Leader: Gain a New Leader (name the card drawn).")
+            table.refuse(HARDSHIP_PHASE, "Lose Leader: Gain a New Leader (name the card drawn).")
         elif card == "Storm":
-            colony["no_ship_turn"] = turn + 1
-        elif card == "Fire" and colony["buildings"]:
-            _burn(d, seat, burned.pop(0) if burned else None)
+            suffering["no_ship_turn"] = turn + 1
+        elif card == "Fire" and suffering["buildings"]:
+            _burn(table, seat, burned.pop(0) if burned else None)
     if targets or new_leaders or burned:
-        d.refuse(rule, "Only the Kicked Out, Lose Leader and Fire cards drawn name a player, a leader or a building.")
-    report(d, seat, "hardship", specials=specials)
-
-
-def _kick_out(d: Draft, seat: int, target: int | None) -> None:
-    """Kicked Out: Lose 1 CT, It goes to another random player (to nobody when no other colony still plays)."""
-    colony = d.colony(seat)
-    if colony["colonists"] == 0:
-        return
-    others = [other for other, c in enumerate(d.state["colonies"]) if other != seat and not c["gave_up"]]
-    if target not in others and (others or target is not None):
-        d.refuse(
-            SECTIONS["hardship"], f"Kicked Out: the CT goes to another player still in the game {others}, not {target}."
+        table.refuse(
+            HARDSHIP_PHASE,
+            "Only the Kicked Out, Lose Leader and Fire cards drawn name a player, a leader or a building.",
         )
-    lose_colonists(colony, 1)
+    report(table, seat, "hardship", specials=specials)
+
+
+def _kick_out(table: Table, seat: int, target: int | None) -> None:
+    """Kicked Out: Lose 1 CT, It goes to another random player (to nobody when no other colony still plays)."""
+    kicked = colony(table, seat)
+    if kicked["colonists"] == 0:
+        return
+    others = [other for other, c in enumerate(table.state["colonies"]) if other != seat and not c["gave_up"]]
+    if target not in others and (others or target is not None):
+        table.refuse(
+            HARDSHIP_PHASE, f"Kicked Out: the CT goes to another player still in the game {others}, not {target}."
+        )
+    lose_colonists(kicked, 1)
     if target in others:
-        d.colony(target)["colonists"] += 1
+        colony(table, target)["colonists"] += 1
 
 
-def _burn(d: Draft, seat: int, building: str | None) -> None:
+def _burn(table: Table, seat: int, building: str | None) -> None:
     """Fire: Lose 1 Random Building (the event names the one lost)."""
-    buildings = d.colony(seat)["buildings"]
+    buildings = cards_of(table, seat, "buildings")
     if building not in buildings:
-        d.refuse(SECTIONS["hardship"], f"Fire: name the building lost, one of {', '.join(buildings)}.")
+        table.refuse(HARDSHIP_PHASE, f"Fire: name the building lost, one of {', '.join(buildings)}.")
         return
     buildings.remove(building)
-    d.discard([building])
+    discard(table, [building])
 
 
-def build(d: Draft, seat: int, data: JSON, turn: int) -> None:
-    rule = SECTIONS["build"]
-    colony = d.colony(seat)
-    wanted = data["buildings"]
+# 17. BUILD PHASE
+
+
+@move(
+    "build",
+    section=BUILD_PHASE,
+    description="BUILD PHASE: the Buildings put into play from the hand: the first costs 5 FT, a second 20 FT.",
+    schema=obj({"buildings": CARDS}),
+    example={"buildings": ["Church"]},
+)
+def build(table: Table, move: Move) -> None:
+    """You may put 1 Building into play at a cost of 5 FT, and a second for 20 FT."""
+    playing(table, move)
+    seat = move.seat
+    building = colony(table, seat)
+    wanted = move.data["buildings"]
     if len(wanted) > len(BUILD_COSTS):
-        d.refuse(rule, "You may put 1 Building into play, and a second: no more in one Build Phase.")
+        table.refuse(BUILD_PHASE, "You may put 1 Building into play, and a second: no more in one Build Phase.")
     for name in wanted:
         if name in DECK_OF and DECK_OF[name] != "build":
-            d.refuse(rule, f"{name} is not a Build card.")
-    built = d.from_hand(seat, wanted, rule)
+            table.refuse(BUILD_PHASE, f"{name} is not a Build card.")
+    built = from_hand(table, seat, wanted, BUILD_PHASE)
     cost = sum(BUILD_COSTS[min(n, len(BUILD_COSTS) - 1)] for n in range(len(built)))
-    if cost > colony["food"]:
-        d.refuse(
-            rule, f"Building {len(built)} costs {cost} FT (5, and 20 for a second); the colony has {colony['food']}."
+    if cost > building["food"]:
+        table.refuse(
+            BUILD_PHASE,
+            f"Building {len(built)} costs {cost} FT (5, and 20 for a second); the colony has {building['food']}.",
         )
-    colony["food"] = max(0, colony["food"] - cost)
-    colony["buildings"].extend(built)
-    report(d, seat, "build", built=built, food=colony["food"])
+    building["food"] = max(0, building["food"] - cost)
+    cards_of(table, seat, "buildings").extend(built)
+    report(table, seat, "build", built=built, food=building["food"])
 
 
-HANDLERS: dict[str, Callable[[Draft, int, JSON, int], None]] = {
-    "time": time,
-    "draw": draw,
-    "plant": plant,
-    "ship": ship,
-    "blight": blight,
-    "food": food,
-    "harvest": harvest,
-    "spoil": spoil,
-    "trade": trade,
-    "eat": eat,
-    "starve": starve,
-    "cold": cold,
-    "sick": sick,
-    "raid": raid,
-    "rebel": rebel,
-    "hardship": hardship,
-    "build": build,
-}
+#: The 17 phases of a turn, in TURN SEQUENCE order (one move each).
+PHASE_MOVES = (
+    time,
+    draw_phase,
+    plant,
+    ship,
+    blight,
+    food,
+    harvest,
+    spoil,
+    trade,
+    eat,
+    starve,
+    cold,
+    sick,
+    raid,
+    rebel,
+    hardship,
+    build,
+)
+assert tuple(rule.name for rule in PHASE_MOVES) == tuple(PHASE_SECTIONS)

@@ -1,20 +1,42 @@
-"""TURN SEQUENCE: whose move it is and which phase comes next.
+"""TIME & GAME LENGTH and TURN SEQUENCE: whose move it is and which phase comes next.
 
 Setup runs in turn order: the roll for first player, then each colony's preparation, then each
 colony's site selection. Then each colony plays the 17 phases of its turn, one colony after
-the other (or, with the simultaneous turns option, phase by phase in turn order), for 20
+the other (or, with the SIMULTANEOUS TURNS OPTION, phase by phase in turn order), for 20
 turns. A phase the rules skip for a colony (not Spring, no shortage...) is passed over; a
 colony that gave up plays no more phases.
 """
 
 from __future__ import annotations
 
-from games.contract import JSON
-from games.first_settlement.phases import PHASES, SECTIONS, TURNS, season_of
+from games.contract import JSON, EngineError, Move, Violation
+from games.first_settlement.sections import (
+    HARDSHIP_PHASE,
+    PHASE_SECTIONS,
+    REBEL_PHASE,
+    SETUP,
+    TURN_SEQUENCE,
+)
+from games.kit import Table
 
-TURN_SEQUENCE = "TURN SEQUENCE"
+#: TURN SEQUENCE: "Each turn has 17 Phases", in order.
+PHASES = tuple(PHASE_SECTIONS)
+#: TIME & GAME LENGTH: "Each Season is a turn"; "Each year starts with Winter".
+SEASONS = ("Winter", "Spring", "Summer", "Fall")
+#: TIME & GAME LENGTH: "the game runs for 20 turns".
+TURNS = 20
+#: The setup steps, in order, then the turns ("play") and the end ("over").
+SETUP_STEPS = ("roll_for_first", "prepare_colony", "select_site")
 FIRST_TURN = "Skip this phase the first turn of the game."
 _SEASON_ONLY = {"plant": "Spring", "harvest": "Fall", "cold": "Winter"}
+
+
+def season_of(colony: JSON, turn: int) -> str:
+    return SEASONS[(colony["start_season"] + turn - 1) % 4]
+
+
+def year_of(colony: JSON, turn: int) -> int:
+    return (colony["start_season"] + turn - 1) // 4 + 1
 
 
 def stage(state: JSON) -> str:
@@ -33,6 +55,12 @@ def stage(state: JSON) -> str:
     return "play"
 
 
+def phase_name(state: JSON) -> str:
+    """The setup step or the phase due ("over" once the game is over)."""
+    step = stage(state)
+    return PHASES[state["cursor"]["phase"]] if step == "play" else step
+
+
 def expected(state: JSON) -> tuple[str, int | None] | None:
     """The event due next and the seat that makes it; None when the game is over."""
     step = stage(state)
@@ -47,6 +75,23 @@ def expected(state: JSON) -> tuple[str, int | None] | None:
     return step, next(seat for seat in state["order"] if not state["colonies"][seat][done])
 
 
+def seats_due(state: JSON) -> list[int]:
+    """The seats whose move it is: all the seats rolling for first player, else the one seat due."""
+    due = expected(state)
+    if due is None:
+        return []
+    return state["contenders"] if due[1] is None else [due[1]]
+
+
+def events_due(state: JSON) -> list[str]:
+    """The event due, and ``give`` once the colonies are founded when the TRADE OPTION is played."""
+    due = expected(state)
+    legal = [] if due is None else [due[0]]
+    if state["options"]["trade_between_players"] and stage(state) == "play":
+        legal.append("give")
+    return legal
+
+
 def early_site_selection(state: JSON) -> tuple[str, int] | None:
     """While colonies are still being prepared, the site selection of the next colony to choose, once that
     colony is prepared: the rulebook does not say whether a colony selects its site before the next colony
@@ -58,20 +103,87 @@ def early_site_selection(state: JSON) -> tuple[str, int] | None:
     return ("select_site", seat) if seat is not None and colonies[seat]["prepared"] else None
 
 
+def out_of_turn(state: JSON, move: Move) -> Violation | None:
+    """The rule a move breaks by coming out of the turn order (a phase the rules skip, or another
+    event than the one due), None when it is due."""
+    due = expected(state)
+    played = (move.type, move.seat)
+    if played == due or played == early_site_selection(state):
+        return None
+    step = stage(state)
+    if step == "play" and move.type in PHASE_SECTIONS and move.seat is not None:
+        reason = skip_reason(state, move.seat, move.type, state["cursor"]["turn"])
+        if reason is not None:
+            return Violation(*reason)
+    rule = TURN_SEQUENCE if step == "play" else SETUP
+    return Violation(rule, f"It is {_whose(*due)} now, not {_whose(move.type, move.seat)}.")
+
+
+def _whose(event: str, seat: int | None) -> str:
+    return event.replace("_", " ") if seat is None else f"seat {seat}'s {event.replace('_', ' ')}"
+
+
 def skip_reason(state: JSON, seat: int, phase: str, turn: int) -> tuple[str, str] | None:
     """(rule, sentence) when the rules skip ``phase`` for this colony this turn, else None."""
     colony = state["colonies"][seat]
     if colony["gave_up"]:
-        return SECTIONS["rebel"], "This colony's Settlers gave up; it plays no more phases."
+        return REBEL_PHASE, "This colony's Settlers gave up; it plays no more phases."
     if phase in ("draw", "ship") and turn == 1:
-        return SECTIONS[phase], FIRST_TURN
+        return PHASE_SECTIONS[phase], FIRST_TURN
     if phase == "ship" and colony["no_ship_turn"] == turn:
-        return SECTIONS["hardship"], "Storm: No Ship for you next turn."
+        return HARDSHIP_PHASE, "Storm: No Ship for you next turn."
     if phase in _SEASON_ONLY and season_of(colony, turn) != _SEASON_ONLY[phase]:
-        return SECTIONS[phase], f"Skip this phase if it is not {_SEASON_ONLY[phase]}."
+        return PHASE_SECTIONS[phase], f"Skip this phase if it is not {_SEASON_ONLY[phase]}."
     if phase in ("starve", "rebel") and not colony["shortage"]:
-        return SECTIONS[phase], "Skip this phase if there was no Food shortage."
+        return PHASE_SECTIONS[phase], "Skip this phase if there was no Food shortage."
     return None
+
+
+def entered(table: Table, move: Move, *steps: str) -> None:
+    """Play ``move`` only at one of the ``steps`` of the game (setup steps, "play"): at any other it
+    cannot be applied at all."""
+    step = stage(table.state)
+    if step not in steps:
+        raise EngineError(f"A '{move.type}' event cannot be played during {step}.")
+
+
+def playing(table: Table, move: Move) -> int:
+    """The turn a phase event is played in; it cannot be applied at all before the colonies are
+    founded or after the end."""
+    entered(table, move, "play")
+    return table.state["cursor"]["turn"]
+
+
+def report(table: Table, seat: int | None, phase: str, **numbers: JSON) -> None:
+    """What the last phase did, for the view: the table checks its counters against it."""
+    table.set("last", {"seat": seat, "phase": phase, **numbers})
+
+
+def founded(table: Table) -> None:
+    """Once every colony has its site, the first turn begins with the first phase due."""
+    if table.state["cursor"] is None and stage(table.state) == "play":
+        table.set("cursor", first_slot(table.state))
+
+
+def advance(table: Table, move: Move) -> None:
+    """After a phase: the next phase due, or the end (the 20 turns played, or every colony gave up).
+
+    A phase logged out of turn (record plays) moves the turn on to it when it lies ahead in this
+    turn; else it was applied and the phase due stays due."""
+    state = table.state
+    colonies = state["colonies"]
+    if colonies[move.seat]["gave_up"] and all(colony["gave_up"] for colony in colonies):
+        table.update(cursor=None, over="gave_up")
+        return
+    cursor = state["cursor"]
+    on_turn = (move.type, move.seat) == expected(state)
+    slot = cursor if on_turn else find_slot(state, move.seat, move.type)
+    if slot is None and is_due(state, cursor):
+        return
+    following = next_slot(state, slot or cursor)
+    table.set("cursor", following)
+    if following is None:
+        table.set("over", "end")
 
 
 def _successor(state: JSON, cursor: JSON) -> JSON:

@@ -7,7 +7,7 @@ import pytest
 from games.contract import Move, Seat
 from games.first_settlement import ENGINE
 from games.first_settlement.cards import HARDSHIPS
-from games.first_settlement.phases import PHASES
+from games.first_settlement.sequence import PHASES
 
 
 class Table:

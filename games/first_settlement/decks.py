@@ -1,0 +1,114 @@
+"""THE DECKS: drawing cards from a deck's draw pile, discarding them, shuffling them back.
+
+A deck on the table is two piles, ``draw`` and ``discard``, each card -> copies. Every card an
+event names as drawn must be in its deck's draw pile; cards discarded go to the discard pile,
+which is shuffled into a new draw pile when the draw pile runs out.
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from games.first_settlement.cards import (
+    CARDS_OF,
+    DECK_LISTS,
+    DECK_OF,
+    DECK_TITLES,
+    HARDSHIP_VALUES,
+    PRINTED_NAMES,
+    colony_effects,
+)
+from games.first_settlement.sections import PHASE_SECTIONS
+from games.kit import Table
+
+
+def drawable(table: Table, deck_name: str, wanted: int) -> int:
+    """How many of ``wanted`` cards the deck can give: its draw and discard piles together."""
+    deck = table.state["decks"][deck_name]
+    return min(wanted, sum(deck["draw"].values()) + sum(deck["discard"].values()))
+
+
+def draw(table: Table, deck_name: str, cards: list[str], rule: str) -> list[str]:
+    """Take ``cards`` from a deck's draw pile, in order; the cards of the deck are returned (by the
+    card's name, also when the event gives it as printed: "Kicked Out:").
+
+    When the draw pile runs out, its discard pile is shuffled to form a new one (the
+    drawn cards still in hand are not part of that shuffle). The rulebook does not say
+    when to reshuffle: when the draw pile holds fewer cards than are drawn, a card drawn
+    from the discard pile is taken as the table shuffling its discard pile back in first.
+    """
+    pile = table.at("decks", deck_name, "draw")
+    discard = table.at("decks", deck_name, "discard")
+    short = sum(pile.values()) < len(cards)
+    cards_of_deck = CARDS_OF[deck_name]
+    drawn = []
+    for card in cards:
+        if card not in cards_of_deck:
+            card = PRINTED_NAMES.get(card, card)
+            if card not in cards_of_deck:
+                table.refuse(DECK_LISTS[deck_name], f"{card} is not a card of the {DECK_TITLES[deck_name]} deck.")
+                continue
+        left = pile.get(card, 0)
+        if not left and (not pile or (short and card in discard)):
+            for name, count in discard.items():
+                pile[name] = pile.get(name, 0) + count
+            discard.clear()
+            left = pile.get(card, 0)
+        if left > 1:
+            pile[card] = left - 1
+        elif left == 1:
+            del pile[card]
+        else:
+            table.refuse(rule, f"{card} is not left in the {DECK_TITLES[deck_name]} deck to draw.")
+        drawn.append(card)
+    return drawn
+
+
+def discard(table: Table, cards: list[str]) -> None:
+    """Put cards on their decks' discard piles."""
+    _add(table, cards, "discard")
+
+
+def return_to_deck(table: Table, cards: list[str]) -> None:
+    """Shuffle cards back into their decks' draw piles."""
+    _add(table, cards, "draw")
+
+
+def _add(table: Table, cards: list[str], pile_name: str) -> None:
+    for deck, same_deck in groupby(cards, DECK_OF.get):
+        if deck is not None:
+            pile = table.at("decks", deck, pile_name)
+            for card in same_deck:
+                pile[card] = pile.get(card, 0) + 1
+
+
+#: Hardship cards each phase draws and discards, before site cards add to it.
+HARDSHIP_DRAWS = {
+    "blight": 10,
+    "spoil": 10,
+    "starve": 10,
+    "cold": 10,
+    "sick": 5,
+    "raid": 10,
+    "rebel": 10,
+    "hardship": 10,
+}
+
+
+def draw_hardships(table: Table, seat: int, phase: str, cards: list[str]) -> list[str]:
+    """ "Draw and discard 10 Hardship cards" (5 in the Sick Phase, more with some sites): the cards
+    of the deck drawn, in order."""
+    extra = colony_effects(table.state["colonies"][seat])[f"extra_hardships:{phase}"]
+    count = drawable(table, "hardship", HARDSHIP_DRAWS[phase] + extra)
+    rule = PHASE_SECTIONS[phase]
+    if len(cards) != count:
+        table.refuse(rule, f"The {phase.title()} Phase draws {count} Hardship cards, not {len(cards)}.")
+    drawn = draw(table, "hardship", cards, rule)
+    discard(table, drawn)
+    return drawn
+
+
+def of_type(drawn: list[str], kind: str) -> list[int]:
+    """The values of the drawn cards of one Hardship type, in the order drawn."""
+    values = HARDSHIP_VALUES[kind]
+    return [values[name] for name in drawn if name in values]
