@@ -1,5 +1,197 @@
-"""Pax Baltica, the Great Northern War 1700-1721 in blocks (rulebook: pax_baltica.txt)."""
+"""Pax Baltica: the Great Northern War 1700-1721 in blocks, for two players.
 
-from games.pax_baltica.engine import PaxBalticaEngine
+Seat 0 commands Sweden and her allies, seat 1 the Allies (Russia, Saxony, Denmark...).
+Component data lives in the JSON files beside data.py (see README.md).
+
+The table of contents: the phases of the year and of each game turn in the rulebook's order
+("The game"), each with its section, whose move it is and the moves it allows; every move is
+declared with its section where its rule is written:
+
+- year_start (activation and replacements): upkeep.py, 5.x, 6.10, 9.x
+- action_roll (3.1, 11.1, 13.x): actions.py
+- events (3.1 a 6, 14.1): events.py
+- action (3.2 to 3.45, 4.x, 8.1, 10.1): actions.py, movement.py, events.py
+- battle (6.x, 8.2 to 8.4; sieges 3.43, 6.7): battle.py, siege.py
+- supply (7.3 to 7.5): attrition.py
+- weather, weather_move (Never mind the weather): actions.py, movement.py
+
+Below the moves: sections.py (every section cited), board.py (reading the table),
+supply.py (supply lines, 7.1, 7.2), losses.py (6.8, 6.9), turn.py (the sequence of play),
+victory.py (12.x), scenario.py (set-up), view.py (the table and its secrets).
+"""
+
+from __future__ import annotations
+
+from games.contract import JSON, EngineError, Move, Outcome, Seat, Violation, obj
+from games.kit import Game, Phase, Table
+from games.pax_baltica import board, data, scenario, sections, turn
+from games.pax_baltica.actions import (
+    action_roll,
+    cede_territory,
+    declare_siege,
+    end_actions,
+    finish_weather_move,
+    night_rider_roll,
+    rebuild,
+    spy,
+    weather_roll,
+)
+from games.pax_baltica.attrition import supply_check
+from games.pax_baltica.battle import combat_fire, combat_retreat, regroup, start_battle
+from games.pax_baltica.events import general_event, national_event
+from games.pax_baltica.movement import force_march, group_move, record_attack
+from games.pax_baltica.siege import forgo_siege, siege
+from games.pax_baltica.upkeep import activation_roll, draw_block, end_replacements, reinforce
+from games.pax_baltica.view import VIEW_SECRETS, table_view
+
+_edition_entries = {"type": "object", "additionalProperties": {"type": "object"}}
+
+
+class PaxBalticaEngine(Game):
+    slug = "pax_baltica"
+    title = "Pax Baltica"
+    min_players = 2
+    max_players = 2
+    options_schema = obj(
+        {
+            "scenario": {"enum": list(data.SCENARIOS), "default": "12.1"},
+            "optional_rules": {"type": "array", "items": {"enum": ["13.1", "13.2", "13.3"]}, "uniqueItems": True},
+            "map": obj(
+                {
+                    "territories": _edition_entries,
+                    "borders": {
+                        "type": "array",
+                        "items": obj(
+                            {"a": {"type": "string"}, "b": {"type": "string"}, "colour": {"enum": ["black", "red"]}}
+                        ),
+                    },
+                },
+                required=[],
+            ),
+            "blocks": _edition_entries,
+            "nations": _edition_entries,
+        },
+        required=[],
+    )
+    #: The game: the year begins with activation and replacements (not in the first year),
+    #: then each game turn: action roll, events, actions (Player 1, then Player 2), battles,
+    #: supply; after winter, "Never mind the weather".
+    phases = (
+        Phase(
+            "year_start",
+            sections.YEAR_START,
+            moves=(activation_roll, draw_block, reinforce, end_replacements),
+            turn=turn.year_start_seats,
+        ),
+        Phase(
+            "action_roll",
+            sections.ACTION_ROLL_PHASE,
+            moves=(action_roll, night_rider_roll),
+            turn=turn.action_roll_seats,
+            now=turn.action_roll_moves,
+        ),
+        Phase("events", sections.ACTION_TABLE, moves=(general_event,), turn=turn.event_seats),
+        Phase(
+            "action",
+            sections.ACTION_SEQUENCE,
+            moves=(spy, group_move, declare_siege, national_event, rebuild, end_actions, cede_territory, force_march),
+            turn=turn.acting_seat,
+            now=turn.action_moves,
+        ),
+        Phase(
+            "battle",
+            sections.BATTLE_SEQUENCE,
+            moves=(start_battle, combat_fire, combat_retreat, regroup, siege, forgo_siege, supply_check),
+            turn=turn.battle_seats,
+            now=turn.battle_event_types,
+        ),
+        Phase("supply", sections.SUPPLY_PHASE, moves=(supply_check,), turn=turn.supply_seats),
+        Phase("weather", sections.WEATHER, moves=(weather_roll,), turn=turn.sweden),
+        Phase(
+            "weather_move",
+            sections.WEATHER,
+            moves=(group_move, force_march, end_actions),
+            turn=turn.sweden,
+            now=turn.weather_move_moves,
+        ),
+    )
+    end_section = sections.SCENARIOS
+    view_secrets = VIEW_SECRETS
+
+    def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
+        return scenario.prepare(options)
+
+    def over(self, state: JSON) -> bool:
+        """12.0: the scenario is over once its victory level is decided (the outcome stored)."""
+        return state["outcome"] is not None
+
+    #: The last move gated, (state, move, refusal): ``apply`` after ``check`` gates it once.
+    _gated: tuple[JSON, Move, Violation | None] | None = None
+
+    def gate(self, state: JSON, move: Move) -> Violation | None:
+        """The turn order in the engine's own words: the end of the scenario, the force-march
+        rolls owed (4.5), the phase's moves and whose move it is."""
+        last = self._gated
+        if last is not None and last[0] is state and last[1] == move:
+            return last[2]
+        refused = self._refused(state, move)
+        self._gated = (state, move, refused)
+        return refused
+
+    def _refused(self, state: JSON, move: Move) -> Violation | None:
+        if self.over(state):
+            return Violation(self.end_section, "The scenario has ended; no move may follow.")
+        legal = self.legal_event_types(state)
+        if move.type not in legal and state["pending_force_march"]:
+            due = ", ".join(state["pending_force_march"])
+            return Violation(
+                sections.FORCE_MARCHING, f"Roll for the force-marching blocks ({due}) once all movement is done."
+            )
+        if move.type not in legal:
+            allowed = ", ".join(legal)
+            return Violation(
+                self._phase_section(state), f"A {move.type} is not possible now; the table expects: {allowed}."
+            )
+        seats = self.active_seats(state)
+        if move.seat is None or move.seat not in seats:
+            waiting = " or ".join(f"the {board.SIDE_NAMES[s]} player" for s in seats)
+            return Violation(self._phase_section(state), f"It is not your move: waiting for {waiting}.")
+        return None
+
+    def _phase_section(self, state: JSON) -> str:
+        """The rule a move out of turn or out of phase breaks (6.2, 6.21 within a battle)."""
+        battle = state["battle"]
+        if state["phase"] == "battle" and battle is not None:
+            return sections.BATTLE_TURNS if battle["retreat_due"] else sections.COMBAT_ROUNDS
+        return self.phase(state).section
+
+    def apply(self, state: JSON, move: Move) -> JSON:
+        """12.0: nothing is played once the scenario has ended."""
+        if self.over(state):
+            raise EngineError(f"A {move.type} cannot be applied in the {state['phase']} phase.")
+        return super().apply(state, move)
+
+    def after(self, table: Table, move: Move) -> None:
+        """3.2: an action spends an action point, and a player without actions passes the
+        turn on; the weather move ends with its force-march rolls; 6.2: a group move into
+        enemy blocks makes its player the attacker there."""
+        phase = table.state["phase"]
+        if phase == "action":
+            if move.type in turn.ACTION_ORDER:
+                turn.spend_action(table, move)
+            turn.skip_idle_player(table)
+        elif phase == "weather_move" and move.type in ("group_move", "force_march"):
+            finish_weather_move(table)
+        if move.type == "group_move":
+            record_attack(table, move)
+
+    def outcome(self, state: JSON) -> Outcome | None:
+        return None if state["outcome"] is None else Outcome.from_dict(state["outcome"])
+
+    def table(self, state: JSON, seat: int | None) -> dict[str, JSON]:
+        return table_view(state)
+
 
 ENGINE = PaxBalticaEngine()
+
+__all__ = ["ENGINE", "PaxBalticaEngine"]

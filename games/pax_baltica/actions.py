@@ -1,12 +1,16 @@
-"""The action phase (3.x): action points, their order, and the simple actions (spy, siege
-declaration, rebuild); plus the die rolls around it (action roll, night rider, weather)."""
+"""The action phase (3.x): the action roll (3.1, with the optional re-rolls of 13.1 to 13.3),
+the simple actions (3.41 spy, 3.43 siege declaration, 3.45 rebuild), the end of the actions,
+Sweden's cessions (10.1), and the die rolls around the turn (11.1 night rider, the weather).
+Group moves are in movement.py, national events in events.py."""
 
 from __future__ import annotations
 
-from games.contract import JSON, Move, Violation
-from games.pax_baltica import board, turn
-from games.pax_baltica.board import Draft
+from games.contract import JSON, Move, Violation, obj
+from games.kit import Table, move
+from games.pax_baltica import board, sections, turn
 from games.pax_baltica.supply import in_supply
+from games.pax_baltica.vocabulary import DIE, NAME
+from games.secrets import MOVER, Secret
 
 ALLIED_MAJORS = ("russia", "saxony", "denmark")
 
@@ -14,11 +18,29 @@ ALLIED_MAJORS = ("russia", "saxony", "denmark")
 # --- the action roll (3.1, 13.1 to 13.3) -----------------------------------------------
 
 
-def check_action_roll(state: JSON, move: Move) -> list[Violation]:
+@move(
+    "action_roll",
+    section=sections.ACTION_TABLE,
+    description=(
+        "Action-roll phase (3.1): the player's final die; 'rerolled_from' lists earlier dice re-rolled "
+        "under the optional rules 13.1 to 13.3."
+    ),
+    schema=obj({"roll": DIE, "rerolled_from": {"type": "array", "items": DIE, "maxItems": 12}}, required=["roll"]),
+    example={"roll": 4},
+)
+def action_roll(table: Table, move: Move) -> None:
+    """3.1: each player rolls once a game turn; the re-rolls spent under 13.3 are counted."""
+    board.forgo_regroup(table)
+    state = table.state
+    problem, spent = _rerolls(state, move.seat, move.data.get("rerolled_from", []))
     if state["rolls"][move.seat] is not None:
-        return [Violation("3.1 Action table", "You have already rolled on the Action table this game turn.")]
-    problem, _spent = _rerolls(state, move.seat, move.data.get("rerolled_from", []))
-    return [problem] if problem else []
+        table.refuse(sections.ACTION_TABLE, "You have already rolled on the Action table this game turn.")
+    else:
+        board.refuse(table, problem)
+    if spent:
+        table.at("rerolls")[move.seat] = max(0, state["rerolls"][move.seat] - spent)
+    table.at("rolls")[move.seat] = move.data["roll"]
+    turn.after_roll(table)
 
 
 def _rerolls(state: JSON, seat: int, rerolled: list[int]) -> tuple[Violation | None, int]:
@@ -32,19 +54,19 @@ def _rerolls(state: JSON, seat: int, rerolled: list[int]) -> tuple[Violation | N
         if "13.1" in optional and value == 6 and state["last_event"][seat]:
             continue
         if final:
-            return Violation("13.2 Allied player re-roll", "The result of the Allied re-roll is non-negotiable."), spent
+            return Violation(sections.ALLIED_REROLL, "The result of the Allied re-roll is non-negotiable."), spent
         if "13.2" in optional and seat == 1 and _all_allies_active(state) and not previous_was_13_3:
             if value == 6:
-                return Violation("13.2 Allied player re-roll", "A 6 may never be re-rolled."), spent
+                return Violation(sections.ALLIED_REROLL, "A 6 may never be re-rolled."), spent
             final = True
             continue
         if "13.3" in optional and spent < state["rerolls"][seat]:
             if previous_was_13_3:
-                return Violation("13.3 Re-rolls", "A die-roll may only be re-rolled once."), spent
+                return Violation(sections.REROLLS, "A die-roll may only be re-rolled once."), spent
             spent, previous_was_13_3 = spent + 1, True
             continue
         return Violation(
-            "13.0 Optional play balance", f"A roll of {value} may not be re-rolled under the rules in force."
+            sections.OPTIONAL_RULES, f"A roll of {value} may not be re-rolled under the rules in force."
         ), spent
     return None, spent
 
@@ -53,108 +75,126 @@ def _all_allies_active(state: JSON) -> bool:
     return all(state["active"].get(n) for n in ALLIED_MAJORS)
 
 
-def apply_action_roll(draft: Draft, move: Move) -> None:
-    _problem, spent = _rerolls(draft.state, move.seat, move.data.get("rerolled_from", []))
-    if spent:
-        draft.at("rerolls")[move.seat] = max(0, draft.state["rerolls"][move.seat] - spent)
-    draft.at("rolls")[move.seat] = move.data["roll"]
-    turn.after_roll(draft)
+def _all_allies_active(state: JSON) -> bool:
+    return all(state["active"].get(n) for n in ALLIED_MAJORS)
 
 
-# --- spending actions (3.2, 3.3) ------------------------------------------------------
+# --- the simple actions (3.41, 3.43, 3.45) and the end of the actions ---------------------
 
 
-def action_cost_problems(state: JSON, move: Move) -> list[Violation]:
-    """3.2: each action costs one action point; 3.3: spying, moves, sieges, national events
-    and rebuilding come in that order."""
-    if state["phase"] == "weather_move":
-        return []
-    if state["actions"][move.seat] < 1:
-        return [Violation("3.2 Action choices", "You have no action points left this game turn.")]
-    order = turn.ACTION_ORDER.index(move.type)
-    if order < state["stage"][move.seat]:
-        done = turn.ACTION_ORDER[state["stage"][move.seat]].replace("_", " ")
-        return [
-            Violation(
-                "3.3 Action sequence", f"A {move.type.replace('_', ' ')} may not follow a {done} in the same turn."
-            )
-        ]
-    return []
+@move(
+    "spy",
+    section=sections.SPYING,
+    description="3.41: an army or regiment spies into a neighbouring territory; its enemy blocks are revealed.",
+    schema=obj({"block": NAME, "target": NAME}),
+    example={"block": "Vellinck", "target": "Ingermanland"},
+    secrets=(Secret("block", MOVER, "3.41: only the spied-on blocks are flipped and revealed, not the spy"),),
+)
+def spy(table: Table, move: Move) -> None:
+    """3.41: the enemy blocks in the spied-on territory are revealed."""
+    board.forgo_regroup(table)
+    if not turn.refuse_action_cost(table, move):
+        board.refuse(table, _spy_problem(table.state, move))
+    for name in board.enemy_blocks_at(table.state, move.data["target"], move.seat):
+        table.at("blocks", name)["revealed"] = True
 
 
-def spend_action(draft: Draft, move: Move) -> None:
-    if draft.state["phase"] == "weather_move":
-        return
-    draft.at("actions")[move.seat] -= 1
-    draft.at("stage")[move.seat] = turn.ACTION_ORDER.index(move.type)
-
-
-def check_spy(state: JSON, move: Move) -> list[Violation]:
+def _spy_problem(state: JSON, move: Move) -> Violation | None:
     name, target = move.data["block"], move.data["target"]
-    rule = "3.41 Spying"
+    rule = sections.SPYING
     if not board.is_known_block(state, name) or board.owner(state, name) != move.seat or not board.on_map(state, name):
-        return [Violation(rule, f"{name} is not one of your blocks on the map.")]
+        return Violation(rule, f"{name} is not one of your blocks on the map.")
     if board.info(state, name)["type"] == "warship":
-        return [Violation(rule, "Only army or regimental blocks may spy.")]
+        return Violation(rule, "Only army or regimental blocks may spy.")
     if not board.is_known_territory(state, target):
-        return [Violation(rule, f"{target} is not a territory of the map.")]
+        return Violation(rule, f"{target} is not a territory of the map.")
     here = state["blocks"][name]["at"]
     if board.map_has_borders(state) and board.known_border(state, here, target) is None:
-        return [Violation(rule, f"{name} may only spy into a neighbouring territory, and {target} is not.")]
+        return Violation(rule, f"{name} may only spy into a neighbouring territory, and {target} is not.")
     if not board.enemy_blocks_at(state, target, move.seat):
-        return [Violation(rule, f"There are no enemy blocks in {target} to spy on.")]
-    return []
+        return Violation(rule, f"There are no enemy blocks in {target} to spy on.")
+    return None
 
 
-def apply_spy(draft: Draft, move: Move) -> None:
-    for name in board.enemy_blocks_at(draft.state, move.data["target"], move.seat):
-        draft.block(name)["revealed"] = True
+@move(
+    "declare_siege",
+    section=sections.SIEGE,
+    description="3.43: an action declaring a siege attempt where the player already has a block.",
+    schema=obj({"territory": NAME}),
+    example={"territory": "Nyen"},
+)
+def declare_siege(table: Table, move: Move) -> None:
+    """3.43: a siege attempt declared for an action, resolved in the battle phase."""
+    board.forgo_regroup(table)
+    if not turn.refuse_action_cost(table, move):
+        board.refuse(table, _declare_siege_problem(table.state, move))
+    table.at("sieges")[move.data["territory"]] = move.seat
+    table.at("declared_sieges")[move.data["territory"]] = move.seat
 
 
-def check_declare_siege(state: JSON, move: Move) -> list[Violation]:
+def _declare_siege_problem(state: JSON, move: Move) -> Violation | None:
     place = move.data["territory"]
-    rule = "3.43 Siege"
+    rule = sections.SIEGE
     if not board.is_known_territory(state, place):
-        return [Violation(rule, f"{place} is not a territory of the map.")]
+        return Violation(rule, f"{place} is not a territory of the map.")
     if not board.blocks_at(state, place, move.seat):
-        return [Violation(rule, f"To declare a siege you must already have a block in {place}.")]
+        return Violation(rule, f"To declare a siege you must already have a block in {place}.")
     if not board.is_enemy_territory(state, place, move.seat) or board.garrison_value(state, place) == 0:
-        return [Violation(rule, f"{place} has no enemy garrison to besiege.")]
+        return Violation(rule, f"{place} has no enemy garrison to besiege.")
     if board.enemy_blocks_at(state, place, move.seat):
-        return [Violation(rule, f"Enemy blocks in {place} must be fought in battle, not besieged.")]
+        return Violation(rule, f"Enemy blocks in {place} must be fought in battle, not besieged.")
     if place in state["declared_sieges"]:
-        return [Violation(rule, f"A siege of {place} is already declared this turn.")]
-    return []
+        return Violation(rule, f"A siege of {place} is already declared this turn.")
+    return None
 
 
-def apply_declare_siege(draft: Draft, move: Move) -> None:
-    draft.at("sieges")[move.data["territory"]] = move.seat
-    draft.at("declared_sieges")[move.data["territory"]] = move.seat
-
-
-def check_rebuild(state: JSON, move: Move) -> list[Violation]:
+@move(
+    "rebuild",
+    section=sections.REBUILDING,
+    description="3.45: an action adding one step to an on-map block in supply (not a warship).",
+    schema=obj({"block": NAME}),
+    example={"block": "Karl XII"},
+    secrets=(Secret("block", MOVER, "3.45, 2.11: the step goes onto a block standing face-down to the enemy"),),
+)
+def rebuild(table: Table, move: Move) -> None:
+    """3.45: one step for an on-map block in supply (7.2), never beyond full strength (2.11)."""
+    board.forgo_regroup(table)
     name = move.data["block"]
-    rule = "3.45 Rebuilding steps"
+    if not turn.refuse_action_cost(table, move):
+        board.refuse(table, _rebuild_problem(table.state, move))
+    if not board.is_known_block(table.state, name):
+        raise board.unplayable(f"There is no block called {name} to rebuild.")
+    table.at("blocks", name)["steps"] += 1
+
+
+def _rebuild_problem(state: JSON, move: Move) -> Violation | None:
+    name = move.data["block"]
+    rule = sections.REBUILDING
     if not board.is_known_block(state, name) or board.owner(state, name) != move.seat or not board.on_map(state, name):
-        return [Violation(rule, f"{name} is not one of your blocks on the map.")]
+        return Violation(rule, f"{name} is not one of your blocks on the map.")
     if board.info(state, name)["type"] == "warship":
-        return [Violation(rule, "Warships may not rebuild steps with an action.")]
+        return Violation(rule, "Warships may not rebuild steps with an action.")
     if state["blocks"][name]["steps"] >= board.info(state, name)["steps"]:
-        return [Violation("2.11 Strength", f"{name} is already at full strength.")]
+        return Violation(sections.STRENGTH, f"{name} is already at full strength.")
     if not in_supply(state, name):
-        return [Violation("7.2 Out of supply", f"{name} is out of supply and may not rebuild.")]
-    return []
+        return Violation(sections.OUT_OF_SUPPLY, f"{name} is out of supply and may not rebuild.")
+    return None
 
 
-def apply_rebuild(draft: Draft, move: Move) -> None:
-    draft.block(move.data["block"])["steps"] += 1
-
-
-def apply_end_actions(draft: Draft, move: Move) -> None:
-    if draft.state["phase"] == "weather_move":
-        turn.end_year(draft)
+@move(
+    "end_actions",
+    section=sections.ACTION_SEQUENCE,
+    description="The acting player ends the actions (unused actions are lost, 3.0), or forgoes the weather move.",
+    schema=obj({}),
+    example={},
+)
+def end_actions(table: Table, move: Move) -> None:
+    """3.0: unused actions are lost; after the weather roll, the weather move is forgone."""
+    board.forgo_regroup(table)
+    if table.state["phase"] == "weather_move":
+        turn.end_year(table)
     else:
-        turn.end_actions(draft)
+        turn.end_actions(table)
 
 
 # --- 10.1 cessions ------------------------------------------------------------------------
@@ -163,29 +203,33 @@ CESSIONS = {"Bremen-Verden": "hanover", "Pommern": "prussia"}
 CESSION_RP = 4
 
 
-def check_cede_territory(state: JSON, move: Move) -> list[Violation]:
+@move(
+    "cede_territory",
+    section=sections.SWEDEN,
+    description="10.1: Sweden cedes Bremen-Verden to Hanover or Pommern to Prussia (no action; -4 RP for good).",
+    schema=obj({"territory": {"enum": ["Bremen-Verden", "Pommern"]}}),
+    example={"territory": "Bremen-Verden"},
+)
+def cede_territory(table: Table, move: Move) -> None:
+    """10.1: -4 RP for good, and the nation is out of the game for good."""
+    board.forgo_regroup(table)
+    state = table.state
     place = move.data["territory"]
     if place not in CESSIONS:
-        return [Violation("10.1 Sweden", "Sweden may only cede Bremen-Verden to Hanover or Pommern to Prussia.")]
+        table.refuse(sections.SWEDEN, "Sweden may only cede Bremen-Verden to Hanover or Pommern to Prussia.")
+        raise board.unplayable(f"{place} is not a territory Sweden may cede.")
     if state["control"].get(place) != "sweden":
-        return [Violation("10.1 Sweden", f"Sweden does not hold {place} to cede it.")]
-    return []
-
-
-def apply_cede_territory(draft: Draft, move: Move) -> None:
-    """10.1: -4 RP for good, and the nation is out of the game for good."""
-    place = move.data["territory"]
+        table.refuse(sections.SWEDEN, f"Sweden does not hold {place} to cede it.")
     nation = CESSIONS[place]
-    state = draft.state
-    draft.at("control")[place] = nation
-    draft.at("rp_adjust")["sweden"] = state["rp_adjust"].get("sweden", 0) - CESSION_RP
-    draft.at("active")[nation] = False
-    draft.at("entries").pop(nation, None)
-    draft.at("truces").pop(nation, None)
-    draft.at("returns").pop(nation, None)
+    table.at("control")[place] = nation
+    table.at("rp_adjust")["sweden"] = state["rp_adjust"].get("sweden", 0) - CESSION_RP
+    table.at("active")[nation] = False
+    table.at("entries").pop(nation, None)
+    table.at("truces").pop(nation, None)
+    table.at("returns").pop(nation, None)
     for name, block in state["blocks"].items():
         if board.info(state, name)["nation"] == nation and block["at"] != "dead":
-            draft.block(name).update(at="out", revealed=False)
+            table.at("blocks", name).update(at="out", revealed=False)
 
 
 # --- 11.1 the night rider, and the weather turn ------------------------------------------
@@ -196,44 +240,62 @@ def night_rider_needs(state: JSON) -> int:
     return max(1, 6 - (state["turn"] - 2))
 
 
-def check_night_rider_roll(state: JSON, move: Move) -> list[Violation]:
-    rule = "11.1 Karl XII - The night rider"
+@move(
+    "night_rider_roll",
+    section=sections.NIGHT_RIDER,
+    description="11.1: the Swedish roll for Karl XII's return, with the territory he enters when it succeeds.",
+    schema=obj({"roll": DIE, "territory": NAME}, required=["roll"]),
+    example={"roll": 6, "territory": "Skane"},
+)
+def night_rider_roll(table: Table, move: Move) -> None:
+    """11.1: Karl XII enters a non-occupied Swedish territory when the roll succeeds."""
+    board.forgo_regroup(table)
+    board.refuse(table, _night_rider_problem(table.state, move))
+    table.set("night_rider_rolled", table.state["turn"])
+    if move.data["roll"] >= night_rider_needs(table.state) and move.data.get("territory"):
+        table.at("blocks", "Karl XII")["at"] = move.data["territory"]
+        table.set("karl_waiting", False)
+    turn.after_roll(table)
+
+
+def _night_rider_problem(state: JSON, move: Move) -> Violation | None:
+    rule = sections.NIGHT_RIDER
     if move.seat != 0:
-        return [Violation(rule, "Only the Swedish player rolls for Karl XII.")]
+        return Violation(rule, "Only the Swedish player rolls for Karl XII.")
     target = move.data.get("territory")
     if move.data["roll"] < night_rider_needs(state):
-        return [Violation(rule, "Karl XII did not arrive: name no territory.")] if target else []
+        return Violation(rule, "Karl XII did not arrive: name no territory.") if target else None
     if target is None:
-        return [Violation(rule, "Karl XII arrives: name the Swedish territory he enters.")]
+        return Violation(rule, "Karl XII arrives: name the Swedish territory he enters.")
     if target not in board.SWEDISH_HOMELAND or state["control"].get(target) != "sweden":
-        return [Violation(rule, f"Karl XII enters a Swedish territory, and {target} is not one.")]
+        return Violation(rule, f"Karl XII enters a Swedish territory, and {target} is not one.")
     if board.blocks_at(state, target):
-        return [Violation(rule, f"Karl XII enters a non-occupied territory, and {target} is occupied.")]
-    return []
+        return Violation(rule, f"Karl XII enters a non-occupied territory, and {target} is occupied.")
+    return None
 
 
-def apply_night_rider_roll(draft: Draft, move: Move) -> None:
-    draft.set("night_rider_rolled", draft.state["turn"])
-    if move.data["roll"] >= night_rider_needs(draft.state) and move.data.get("territory"):
-        draft.block("Karl XII")["at"] = move.data["territory"]
-        draft.set("karl_waiting", False)
-    turn.after_roll(draft)
-
-
-def apply_weather_roll(draft: Draft, move: Move) -> None:
+@move(
+    "weather_roll",
+    section=sections.WEATHER,
+    description="Never mind the weather: the Swedish die after winter; 5 or 6 allows a move with Karl XII.",
+    schema=obj({"roll": DIE}),
+    example={"roll": 5},
+)
+def weather_roll(table: Table, move: Move) -> None:
     """Never mind the weather: on 5 or 6 Sweden may make one group move containing Karl XII."""
+    board.forgo_regroup(table)
     if move.data["roll"] >= 5:
-        draft.set("phase", "weather_move")
-        draft.set("pending_force_march", {})
+        table.set("phase", "weather_move")
+        table.set("pending_force_march", {})
     else:
-        turn.end_year(draft)
+        turn.end_year(table)
 
 
-def finish_weather_move(draft: Draft) -> None:
+def finish_weather_move(table: Table) -> None:
     """After the weather move (and its force-march rolls) any battle it starts is fought."""
-    state = draft.state
+    state = table.state
     if state["phase"] == "weather_move" and not state["pending_force_march"]:
         if board.battle_territories(state):
-            turn.begin_battle_phase(draft)
+            turn.begin_battle_phase(table)
         else:
-            turn.end_year(draft)
+            turn.end_year(table)

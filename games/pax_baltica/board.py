@@ -1,8 +1,9 @@
-"""Reading the table (who owns what, where blocks stand) and writing it copy-on-write."""
+"""Reading the table: who owns what, where blocks stand, the map's borders and ports."""
 
 from __future__ import annotations
 
-from games.contract import JSON
+from games.contract import JSON, EngineError, Violation
+from games.kit import Table
 
 SIDE_NAMES = ("Swedish", "Allied")
 OFF_MAP = frozenset(("pool", "dead", "out"))
@@ -16,35 +17,29 @@ TRUCE_ROYALS = {"Frederik IV": "denmark", "August II": "saxony", "Pjotr I": "rus
 GARRISON_NATION = {"norway": "denmark"}
 
 
-class Draft:
-    """A copy-on-write view of a state: ``at(*path)`` returns a container that is safe to
-    change, copying each level of the path once (never the untouched rest)."""
+def refuse(table: Table, problem: Violation | None) -> bool:
+    """Refuse the move for ``problem``, if any (the first rule a check found broken)."""
+    if problem is None:
+        return False
+    table.refuse(problem.rule, problem.message)
+    return True
 
-    def __init__(self, state: JSON):
-        self.state = dict(state)
-        self._copied: set[tuple[str, ...]] = {()}
 
-    def at(self, *path: str) -> JSON:
-        node = self.state
-        for depth, key in enumerate(path, start=1):
-            if path[:depth] not in self._copied:
-                child = node[key]
-                node[key] = dict(child) if isinstance(child, dict) else list(child)
-                self._copied.add(path[:depth])
-            node = node[key]
-        return node
+def unplayable(message: str) -> EngineError:
+    """The error of a move that, once refused, cannot be applied at all (a name the game
+    does not know): raise it after ``refuse``."""
+    return EngineError(message)
 
-    def block(self, name: str) -> dict[str, JSON]:
-        return self.at("blocks", name)
 
-    def set(self, key: str, value: JSON) -> None:
-        self.state[key] = value
-        self._copied.discard((key,))
+def forgo_regroup(table: Table) -> None:
+    """6.6: the victor regroups at once; any other move (but the supply check that ends the
+    battle phase) forgoes the regroup."""
+    if table.state["regroup"] is not None:
+        table.set("regroup", None)
 
-    def update(self, **values: JSON) -> None:
-        """``set`` for several keys at once."""
-        self.state.update(values)
-        self._copied.difference_update(zip(values))  # the paths (key,)
+
+def known_blocks(state: JSON, names: list[str]) -> bool:
+    return all(name in state["blocks"] for name in names)
 
 
 def info(state: JSON, name: str) -> dict[str, JSON]:

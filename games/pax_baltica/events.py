@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from games.contract import JSON, Move, Violation
-from games.pax_baltica import board, turn
-from games.pax_baltica.board import Draft
+from games.contract import JSON, Move, Violation, obj
+from games.kit import Table, move
+from games.pax_baltica import board, sections, turn
 from games.pax_baltica.losses import lose_steps
 from games.pax_baltica.upkeep import activate
+from games.pax_baltica.vocabulary import DIE, NAMES, NATION, NATIONAL_RESULT
+from games.secrets import MOVER, NOBODY, Secret
 
 NATIONAL_TABLES = ("sweden", "denmark", "russia", "saxony")
 #: 14.2: RP for the next year: (nation, roll) -> ("add", points) or ("halve", None).
@@ -28,8 +30,8 @@ DESERTION = {("sweden", 3), ("saxony", 4)}  # 2 steps desert from any blocks
 FORCED_RECRUITMENT = ("sweden", 5)  # 4 new steps at no cost, not warships
 DIPLOMACY = {("sweden", 4): ("hanover", "prussia"), ("russia", 4): ("turkey", "ukraine")}
 EXCLUSION = {("denmark", 4), ("saxony", 2)}  # 1703-1714: one block out of the pool
-RULE_14_2 = "14.2 National events table"
-RULE_14_1 = "14.1 General events table"
+RULE_14_2 = sections.NATIONAL_EVENTS
+RULE_14_1 = sections.GENERAL_EVENTS
 
 
 def _spare_steps(state: JSON, names: list[str]) -> int:
@@ -105,81 +107,117 @@ def _steps_problem(state: JSON, nation: str, names: list[str], *, desertion: boo
     return None
 
 
-def apply_national_result(draft: Draft, result: JSON) -> None:
-    state = draft.state
+def apply_national_result(table: Table, result: JSON) -> None:
+    """14.2: the result of a national table (a repeat within the year is disregarded)."""
+    state = table.state
     nation, roll = result["nation"], result["roll"]
     if is_repeat(state, nation, roll) or nation not in NATIONAL_TABLES:
         return
-    draft.at("national_results")[nation] = [*state["national_results"].get(nation, []), roll]
+    _refuse_unplayable_result(state, (nation, roll), result)
+    table.at("national_results")[nation] = [*state["national_results"].get(nation, []), roll]
     key = (nation, roll)
     if key in RP_RESULTS:
         effect, points = RP_RESULTS[key]
-        modifier = dict(draft.state["rp_next"].get(nation, {}))
+        modifier = dict(table.state["rp_next"].get(nation, {}))
         if effect == "halve":
             modifier["halve"] = True
         else:
             modifier["add"] = modifier.get("add", 0) + points
-        draft.at("rp_next")[nation] = modifier
+        table.at("rp_next")[nation] = modifier
     elif key in DESERTION:
         for name in result.get("blocks", []):
-            lose_steps(draft, name, 1, may_eliminate=False)
+            lose_steps(table, name, 1, may_eliminate=False)
     elif key == FORCED_RECRUITMENT:
         for name in result.get("blocks", []):
-            draft.block(name)["steps"] += 1
+            table.at("blocks", name)["steps"] += 1
     elif key in DIPLOMACY:
-        event_truce(draft, result["choice"])
+        event_truce(table, result["choice"])
     elif key in EXCLUSION and 1703 <= state["year"] <= 1714 and result.get("choice"):
-        draft.set("excluded", [*state["excluded"], result["choice"]])
-        draft.block(result["choice"])["at"] = "out"
+        table.set("excluded", [*state["excluded"], result["choice"]])
+        table.at("blocks", result["choice"])["at"] = "out"
     else:
-        _special_result(draft, key, result)
+        _special_result(table, key, result)
 
 
-def _special_result(draft: Draft, key: tuple[str, int], result: JSON) -> None:
-    state = draft.state
+def _refuse_unplayable_result(state: JSON, key: tuple[str, int], result: JSON) -> None:
+    """A result naming blocks the game does not have, or a truce without its nation."""
+    if key in DESERTION or key == FORCED_RECRUITMENT:
+        if not board.known_blocks(state, result.get("blocks", [])):
+            raise board.unplayable("A block the national result names is not a block of the game.")
+    elif key in DIPLOMACY and "choice" not in result:
+        raise board.unplayable("A diplomacy truce needs its nation.")
+    elif key in EXCLUSION and 1703 <= state["year"] <= 1714 and result.get("choice"):
+        if not board.is_known_block(state, result["choice"]):
+            raise board.unplayable(f"There is no block called {result['choice']} to exclude.")
+
+
+def _special_result(table: Table, key: tuple[str, int], result: JSON) -> None:
+    state = table.state
     if key == ("russia", 2):
-        draft.at("control")["Kremenchuk"] = "turkey"
-        draft.at("lost")["Kremenchuk"] = board.original_nation(state, "Kremenchuk")
+        table.at("control")["Kremenchuk"] = "turkey"
+        table.at("lost")["Kremenchuk"] = board.original_nation(state, "Kremenchuk")
     elif key == ("russia", 3) and "Cossacks" in state["blocks"]:
         kin_at_war = state["active"].get("ukraine") or state["active"].get("turkey")
-        draft.block("Cossacks").update(at="out" if kin_at_war else "pool", revealed=False)
+        table.at("blocks", "Cossacks").update(at="out" if kin_at_war else "pool", revealed=False)
     elif key == ("russia", 5):
         for name, block in state["blocks"].items():
             place = block["at"]
             if place in state["tables"]["territories"] and board.territory(state, place)["nation"] == "russia":
                 if board.owner(state, name) not in (None, board.side_of(state, "russia")):
-                    lose_steps(draft, name, 2, may_eliminate=False)
+                    lose_steps(table, name, 2, may_eliminate=False)
     elif key == ("saxony", 3) and result.get("roll2") == 6:
-        activate(draft, "poland", 1 - state["sides"]["poland"])
+        activate(table, "poland", 1 - state["sides"]["poland"])
     elif key == ("saxony", 5):
-        event_truce(draft, "saxony")
-        draft.at("returns")["saxony"] = state["year"] + 2
+        event_truce(table, "saxony")
+        table.at("returns")["saxony"] = state["year"] + 2
 
 
-def event_truce(draft: Draft, nation: str) -> None:
+def event_truce(table: Table, nation: str) -> None:
     """6.9: a truce set by a national event ends hostilities: the nation's blocks go back to
     their pool and it is out of the war (6.10 activation rolls apply)."""
-    state = draft.state
+    state = table.state
     for name, block in state["blocks"].items():
         if board.info(state, name)["nation"] == nation and block["at"] not in board.OFF_MAP:
-            draft.block(name).update(at="pool", revealed=False)
-    draft.at("active")[nation] = False
-    draft.at("truces")[nation] = state["year"]
+            table.at("blocks", name).update(at="pool", revealed=False)
+    table.at("active")[nation] = False
+    table.at("truces")[nation] = state["year"]
 
 
 # --- 3.44: the national event action ----------------------------------------------------------
 
 
-def check_national_event(state: JSON, move: Move) -> list[Violation]:
+@move(
+    "national_event",
+    section=sections.NATIONAL_EVENT_ROLL,
+    description=(
+        "3.44 / 14.2: an action rolling on a nation's table, with the blocks (one per step) or choice "
+        "(truce partner, excluded block) the result asks for, and roll2 for the Polish Parliament."
+    ),
+    schema=NATIONAL_RESULT,
+    example={"nation": "sweden", "roll": 6},
+    secrets=(
+        Secret("blocks", MOVER, "14.2: the roller's own blocks that lose or gain steps (2.11)"),
+        Secret(
+            "choice",
+            MOVER,
+            "14.2 Denmark 4, Saxony 2: the block excluded from the face-down pool (5.3); a diplomacy truce's "
+            "nation, masked with it, shows in the truces",
+        ),
+    ),
+)
+def national_event(table: Table, move: Move) -> None:
+    """3.44: an action rolling on the table of a nation the player controls (14.2)."""
+    board.forgo_regroup(table)
+    if not turn.refuse_action_cost(table, move):
+        board.refuse(table, _national_event_problem(table.state, move))
+    apply_national_result(table, move.data)
+
+
+def _national_event_problem(state: JSON, move: Move) -> Violation | None:
     nation = move.data["nation"]
     if not state["active"].get(nation) or board.side_of(state, nation) != move.seat:
-        return [Violation("3.44 National event roll", f"You must control {nation.title()} to roll on its table.")]
-    problem = check_national_result(state, move.data)
-    return [problem] if problem else []
-
-
-def apply_national_event(draft: Draft, move: Move) -> None:
-    apply_national_result(draft, move.data)
+        return Violation(sections.NATIONAL_EVENT_ROLL, f"You must control {nation.title()} to roll on its table.")
+    return check_national_result(state, move.data)
 
 
 # --- 14.1: the general event (an action roll of 6) ------------------------------------------
@@ -190,42 +228,107 @@ def event_nations(state: JSON, seat: int) -> list[str]:
     return [n for n in NATIONAL_TABLES if state["active"].get(n) and board.side_of(state, n) == seat]
 
 
-def check_general_event(state: JSON, move: Move) -> list[Violation]:
+@move(
+    "general_event",
+    section=sections.GENERAL_EVENTS,
+    description=(
+        "14.1: the general event of a player who rolled a 6, with the sub-rolls: region_roll (results 2 and 3), "
+        "recruitment per country at war (4: its die and the blocks gaining a step each), national results (5, 6)."
+    ),
+    schema=obj(
+        {
+            "roll": DIE,
+            "region_roll": DIE,
+            "recruitment": {
+                "type": "array",
+                "items": obj({"nation": NATION, "roll": DIE, "blocks": NAMES}),
+                "maxItems": 10,
+            },
+            "national": {"type": "array", "items": NATIONAL_RESULT, "maxItems": 4},
+        },
+        required=["roll"],
+    ),
+    example={"roll": 2, "region_roll": 4},
+    secrets=(
+        Secret(
+            "recruitment.*.blocks",
+            NOBODY,
+            "14.1 (4): each country puts its steps on its own blocks; the list holds both sides' blocks",
+        ),
+        Secret("national.*.blocks", MOVER, "14.2: the roller's own blocks that lose or gain steps (2.11)"),
+        Secret(
+            "national.*.choice",
+            MOVER,
+            "14.2 Denmark 4, Saxony 2: the block excluded from the face-down pool (5.3); a diplomacy truce's "
+            "nation, masked with it, shows in the truces",
+        ),
+    ),
+)
+def general_event(table: Table, move: Move) -> None:
+    """14.1: 1 plague, 2 epidemics, 3 attrition, 4 recruitment, 5-6 the national tables."""
+    board.forgo_regroup(table)
+    state = table.state
+    roll = move.data["roll"]
+    board.refuse(table, _general_event_problem(state, move))
+    if roll == 1:
+        _region_loss(table, None, None)
+    elif roll in (2, 3):
+        if move.data.get("region_roll") is None:
+            raise board.unplayable("An epidemic or attrition needs the region's die.")
+        region = state["tables"]["regions"][str(move.data["region_roll"])]
+        _region_loss(table, region, move.seat if roll == 3 else None)
+    elif roll == 4:
+        recruits = [name for entry in move.data.get("recruitment", []) for name in entry["blocks"]]
+        if not board.known_blocks(state, recruits):
+            raise board.unplayable("A recruit is not a block of the game.")
+        for name in recruits:
+            table.at("blocks", name)["steps"] += 1
+    else:
+        for result in move.data.get("national", []):
+            apply_national_result(table, result)
+    turn.after_general_event(table)
+
+
+def _general_event_problem(state: JSON, move: Move) -> Violation | None:
     roll = move.data["roll"]
     if roll in (2, 3) and move.data.get("region_roll") is None:
-        return [Violation(RULE_14_1, "Roll 1D6 for the region (region_roll).")]
+        return Violation(sections.GENERAL_EVENTS, "Roll 1D6 for the region (region_roll).")
     if roll == 4:
-        return _recruitment_problems(state, move.data.get("recruitment", []))
+        return _recruitment_problem(state, move.data.get("recruitment", []))
     if roll in (5, 6):
         results = move.data.get("national", [])
         expected = event_nations(state, move.seat)
         if sorted(r["nation"] for r in results) != sorted(expected):
             names = ", ".join(n.title() for n in expected)
-            return [Violation(RULE_14_1, f"Roll on the national events table for each of: {names}.")]
+            return Violation(sections.GENERAL_EVENTS, f"Roll on the national events table for each of: {names}.")
         for result in results:
             problem = check_national_result(state, result)
             if problem:
-                return [problem]
-    return []
+                return problem
+    return None
 
 
-def _recruitment_problems(state: JSON, recruitment: list[JSON]) -> list[Violation]:
+def _recruitment_problem(state: JSON, recruitment: list[JSON]) -> Violation | None:
     """14.1 result 4: every country at war rolls and gains that many steps in its homeland."""
     expected = [n for n in board.nations_at_war(state) if n != "britain"]
     if sorted(r["nation"] for r in recruitment) != expected:
-        return [Violation(RULE_14_1, f"Every country at war rolls for recruitment: {', '.join(expected)}.")]
+        return Violation(sections.GENERAL_EVENTS, f"Every country at war rolls for recruitment: {', '.join(expected)}.")
     for entry in recruitment:
         nation = entry["nation"]
         steps: dict[str, int] = {}
         for name in entry["blocks"]:
             if not _recruitable(state, name, nation):
-                return [Violation(RULE_14_1, f"{name} is not a {nation.title()} block in its native homeland.")]
+                return Violation(
+                    sections.GENERAL_EVENTS, f"{name} is not a {nation.title()} block in its native homeland."
+                )
             steps[name] = steps.get(name, state["blocks"][name]["steps"]) + 1
             if steps[name] > board.info(state, name)["steps"]:
-                return [Violation(RULE_14_1, f"{name} cannot exceed its full strength.")]
+                return Violation(sections.GENERAL_EVENTS, f"{name} cannot exceed its full strength.")
         if len(entry["blocks"]) > entry["roll"]:
-            return [Violation(RULE_14_1, f"{nation.title()} rolled {entry['roll']} and gains at most that many steps.")]
-    return []
+            return Violation(
+                sections.GENERAL_EVENTS, f"{nation.title()} rolled {entry['roll']} and gains at most that many steps."
+            )
+    return None
 
 
 def _recruitable(state: JSON, name: str, nation: str) -> bool:
@@ -237,28 +340,10 @@ def _recruitable(state: JSON, name: str, nation: str) -> bool:
     return board.original_nation(state, place) == nation
 
 
-def apply_general_event(draft: Draft, move: Move) -> None:
-    state = draft.state
-    roll = move.data["roll"]
-    if roll == 1:
-        _region_loss(draft, None, None)
-    elif roll in (2, 3):
-        region = state["tables"]["regions"][str(move.data["region_roll"])]
-        _region_loss(draft, region, move.seat if roll == 3 else None)
-    elif roll == 4:
-        for entry in move.data.get("recruitment", []):
-            for name in entry["blocks"]:
-                draft.block(name)["steps"] += 1
-    else:
-        for result in move.data.get("national", []):
-            apply_national_result(draft, result)
-    turn.after_general_event(draft)
-
-
-def _region_loss(draft: Draft, region: str | None, roller: int | None) -> None:
+def _region_loss(table: Table, region: str | None, roller: int | None) -> None:
     """14.1 Plague (everywhere), Epidemics (a region), Attrition (the roller's enemies in a
     region): one step each, never eliminating a block."""
-    state = draft.state
+    state = table.state
     for name, block in state["blocks"].items():
         place = block["at"]
         if place in board.OFF_MAP:
@@ -267,4 +352,4 @@ def _region_loss(draft: Draft, region: str | None, roller: int | None) -> None:
             continue
         if roller is not None and board.owner(state, name) in (roller, None):
             continue
-        lose_steps(draft, name, 1, may_eliminate=False)
+        lose_steps(table, name, 1, may_eliminate=False)

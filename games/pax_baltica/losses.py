@@ -3,28 +3,28 @@
 from __future__ import annotations
 
 from games.contract import JSON
+from games.kit import Table
 from games.pax_baltica import board
-from games.pax_baltica.board import Draft
 
 
-def lose_steps(draft: Draft, name: str, steps: int, *, may_eliminate: bool) -> None:
+def lose_steps(table: Table, name: str, steps: int, *, may_eliminate: bool) -> None:
     """Reduce a block; only combat and force-marching eliminate (6.8), other losses stop at 1."""
-    block = draft.block(name)
+    block = table.at("blocks", name)
     floor = 0 if may_eliminate else 1
     block["steps"] = max(floor, block["steps"] - steps)
     if block["steps"] == 0:
-        eliminate(draft, name)
+        eliminate(table, name)
 
 
-def eliminate(draft: Draft, name: str, kept: str | None = None) -> None:
+def eliminate(table: Table, name: str, kept: str | None = None) -> None:
     """6.8: an eliminated block goes to its replacement pool; a royal block is dead for good,
     and Frederik IV, August II or Pjotr I dying forces a truce. 8.2: ground blocks aboard a
     destroyed warship are destroyed with it. 10.8: the British warship is lost for good.
     ``kept``: the conquest the victor keeps in the truce (6.9)."""
-    state = draft.state
+    state = table.state
     data = board.info(state, name)
     place = state["blocks"][name]["at"]
-    block = draft.block(name)
+    block = table.at("blocks", name)
     block.update(steps=0, revealed=False, aboard=False)
     if data["royal"]:
         block["at"] = "dead"
@@ -33,18 +33,18 @@ def eliminate(draft: Draft, name: str, kept: str | None = None) -> None:
     else:
         block["at"] = "pool"
     if data["type"] == "warship" and board.is_sea(state, place):
-        _sink_passengers(draft, place, board.owner(state, name))
+        _sink_passengers(table, place, board.owner(state, name))
     if name in board.TRUCE_ROYALS:
-        call_truce(draft, board.TRUCE_ROYALS[name], kept)
+        call_truce(table, board.TRUCE_ROYALS[name], kept)
     elif name == "Mazepa":
-        ukraine_rejoins_russia(draft)
+        ukraine_rejoins_russia(table)
     elif data["nation"] == "britain":
-        draft.at("active")["britain"] = False
-        draft.at("truces")["britain"] = state["year"]
+        table.at("active")["britain"] = False
+        table.at("truces")["britain"] = state["year"]
     elif data["nation"] == "turkey" and not any(
-        board.info(state, n)["nation"] == "turkey" and board.on_map(draft.state, n) for n in state["blocks"]
+        board.info(state, n)["nation"] == "turkey" and board.on_map(table.state, n) for n in state["blocks"]
     ):
-        call_truce(draft, "turkey")
+        call_truce(table, "turkey")
 
 
 def _sivershchyna_held_against_sweden(state: JSON) -> bool:
@@ -53,16 +53,16 @@ def _sivershchyna_held_against_sweden(state: JSON) -> bool:
     return holder == "turkey" or board.side_of(state, holder or "") == 1
 
 
-def ukraine_rejoins_russia(draft: Draft) -> None:
+def ukraine_rejoins_russia(table: Table) -> None:
     """10.7: "Ukraine rejoins Russia as soon as the Mazepa block is killed." """
-    draft.at("active")["ukraine"] = False
-    for place, holder in draft.state["control"].items():
+    table.at("active")["ukraine"] = False
+    for place, holder in table.state["control"].items():
         if holder == "ukraine":
-            draft.at("control")[place] = "russia"
+            table.at("control")[place] = "russia"
 
 
-def _sink_passengers(draft: Draft, sea: str, seat: int | None) -> None:
-    state = draft.state
+def _sink_passengers(table: Table, sea: str, seat: int | None) -> None:
+    state = table.state
     ships = [n for n in board.blocks_at(state, sea, seat) if board.info(state, n)["type"] == "warship"]
     capacity = 2 * len(ships)
     for name in board.blocks_at(state, sea, seat):
@@ -71,24 +71,24 @@ def _sink_passengers(draft: Draft, sea: str, seat: int | None) -> None:
             if load <= capacity:
                 capacity -= load
             else:
-                draft.block(name).update(at="pool", steps=0, aboard=False)
+                table.at("blocks", name).update(at="pool", steps=0, aboard=False)
 
 
-def call_truce(draft: Draft, nation: str, kept: str | None = None) -> None:
+def call_truce(table: Table, nation: str, kept: str | None = None) -> None:
     """6.9: the losing nation's blocks go to its pool, conquered garrisons go back to their
     owners (the victor may keep one, the loser's choice, never a capital), and the nation is
     out of the war until it may roll for activation three years on (6.10)."""
-    state = draft.state
+    state = table.state
     for name, block in state["blocks"].items():
         if board.info(state, name)["nation"] == nation and block["at"] not in board.OFF_MAP:
-            draft.block(name).update(at="pool", revealed=False, aboard=False)
+            table.at("blocks", name).update(at="pool", revealed=False, aboard=False)
     for place, holder in list(state["control"].items()):
         original = board.original_nation(state, place)
         if holder == nation and original != nation:
-            draft.at("control")[place] = original
-            draft.at("lost").pop(place, None)
+            table.at("control")[place] = original
+            table.at("lost").pop(place, None)
         elif original == nation and holder != nation and place != kept:
-            draft.at("control")[place] = nation
-            draft.at("lost").pop(place, None)
-    draft.at("active")[nation] = False
-    draft.at("truces")[nation] = state["year"]
+            table.at("control")[place] = nation
+            table.at("lost").pop(place, None)
+    table.at("active")[nation] = False
+    table.at("truces")[nation] = state["year"]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from games.contract import JSON, Move, Violation
-from games.pax_baltica import board
-from games.pax_baltica.board import Draft
+from games.contract import JSON, Move, Violation, obj
+from games.kit import Table, move
+from games.pax_baltica import board, sections, turn
 from games.pax_baltica.losses import lose_steps
 from games.pax_baltica.upkeep import activate
+from games.pax_baltica.vocabulary import DIE, MOVED_BLOCK, NAME, PATH
+from games.secrets import MOVER, Secret
 
 FORCE_MARCH_EXTRA = 2
 BORDER_LIMITS = {"black": 6, "red": 2}
@@ -17,19 +19,69 @@ def load_of(state: JSON, name: str) -> int:
     return 2 if board.info(state, name)["type"] == "army" else 1
 
 
-def check_group_move(state: JSON, move: Move) -> list[Violation]:
+@move(
+    "group_move",
+    section=sections.GROUP_MOVEMENT,
+    description=(
+        "3.42 / 4.x / 8.1: one action moving blocks of one group; each block's path lists the territories or "
+        "sea zones entered, with the colour of each border crossed. Also the weather move (Karl XII)."
+    ),
+    schema=obj({"from": NAME, "moves": {"type": "array", "items": obj({"block": NAME, "path": PATH}), "minItems": 1}}),
+    example={
+        "from": "Estland",
+        "moves": [{"block": "Vellinck", "path": [{"to": "Ingermanland", "border": "black"}]}],
+    },
+    secrets=(Secret("moves.*.block", MOVER, MOVED_BLOCK),),
+)
+def group_move(table: Table, move: Move) -> None:
+    """3.42: blocks of one group move along their paths (4.x on land, 4.6 by sea, 8.1 warships);
+    the weather move is one group containing Karl XII, each block losing a step."""
+    board.forgo_regroup(table)
+    if not turn.refuse_action_cost(table, move):
+        for problem in _group_move_problems(table.state, move):
+            table.refuse(problem.rule, problem.message)
+    _refuse_unplayable_group(table.state, move)
+    state = table.state
+    origin, seat = move.data["from"], move.seat
+    for key, (_colour, count) in _crossings(origin, move.data["moves"]).items():
+        use = table.at("border_use").setdefault(key, [0, 0])
+        table.at("border_use")[key] = [u + (count if s == seat else 0) for s, u in enumerate(use)]
+    arrivals: dict[tuple[str, str], list[str]] = {}
+    for entry in move.data["moves"]:
+        if entry["path"]:
+            _move_block(table, seat, origin, entry["block"], entry["path"])
+            via = entry["path"][-2]["to"] if len(entry["path"]) > 1 else origin
+            arrivals.setdefault((entry["path"][-1]["to"], via), []).append(entry["block"])
+    for (place, via), names in arrivals.items():
+        _arrive(table, seat, place, via, names)
+    if state["phase"] == "weather_move":
+        for entry in move.data["moves"]:
+            lose_steps(table, entry["block"], 1, may_eliminate=True)
+
+
+def _refuse_unplayable_group(state: JSON, move: Move) -> None:
+    """A block or a destination the game does not know cannot be moved or entered."""
+    weather = state["phase"] == "weather_move"
+    for entry in move.data["moves"]:
+        if (entry["path"] or weather) and not board.is_known_block(state, entry["block"]):
+            raise board.unplayable(f"There is no block called {entry['block']} to move.")
+        if entry["path"] and not board.is_known_territory(state, entry["path"][-1]["to"]):
+            raise board.unplayable(f"{entry['path'][-1]['to']} is not a territory or sea zone of the map.")
+
+
+def _group_move_problems(state: JSON, move: Move) -> list[Violation]:
     origin, moves = move.data["from"], move.data["moves"]
     if not board.is_known_territory(state, origin):
-        return [Violation("3.42 Group movement", f"{origin} is not a territory or sea zone of the map.")]
+        return [Violation(sections.GROUP_MOVEMENT, f"{origin} is not a territory or sea zone of the map.")]
     names = [m["block"] for m in moves]
     problems = _block_problems(state, move.seat, origin, names)
     if problems:
         return problems
     kinds = {board.info(state, n)["type"] == "warship" for n in names}
     if len(kinds) > 1:
-        return [Violation("3.42 Group movement", "Warships and army or regiment blocks may never move as one group.")]
+        return [Violation(sections.GROUP_MOVEMENT, "Warships and army or regiment blocks may never move as one group.")]
     if state["phase"] == "weather_move" and "Karl XII" not in names:
-        return [Violation(PHASE_WEATHER, "The weather move must be a group move containing Karl XII.")]
+        return [Violation(sections.WEATHER, "The weather move must be a group move containing Karl XII.")]
     violations = []
     for entry in moves:
         violations += _path_problems(state, move.seat, origin, entry["block"], entry["path"])
@@ -39,23 +91,18 @@ def check_group_move(state: JSON, move: Move) -> list[Violation]:
     return violations
 
 
-PHASE_WEATHER = "Special end year turn: Never mind the weather"
-
-
 def _block_problems(state: JSON, seat: int, origin: str, names: list[str]) -> list[Violation]:
     if len(set(names)) != len(names):
-        return [Violation("3.42 Group movement", "A block may appear only once in a group move.")]
+        return [Violation(sections.GROUP_MOVEMENT, "A block may appear only once in a group move.")]
     for name in names:
         if not board.is_known_block(state, name):
-            return [Violation("2.1 Block data", f"There is no block called {name}.")]
+            return [Violation(sections.BLOCK_DATA, f"There is no block called {name}.")]
         if state["blocks"][name]["at"] != origin or board.owner(state, name) != seat:
-            return [Violation("3.42 Group movement", f"{name} is not one of your blocks in {origin}.")]
+            return [Violation(sections.GROUP_MOVEMENT, f"{name} is not one of your blocks in {origin}.")]
         if state["blocks"][name]["moved"]:
-            return [Violation("3.42 Group movement", f"{name} has already moved this game turn.")]
+            return [Violation(sections.GROUP_MOVEMENT, f"{name} has already moved this game turn.")]
         if name == "Karl XII" and state["karl_waiting"]:
-            return [
-                Violation("11.1 Karl XII - The night rider", "Karl XII may not move until his night ride succeeds.")
-            ]
+            return [Violation(sections.NIGHT_RIDER, "Karl XII may not move until his night ride succeeds.")]
     return []
 
 
@@ -64,15 +111,17 @@ def _path_problems(state: JSON, seat: int, origin: str, name: str, path: list[JS
     warship = data["type"] == "warship"
     limit = data["move"] + (0 if warship else FORCE_MARCH_EXTRA)
     if len(path) > limit:
-        rule = "8.1 Warship movement" if warship else "4.5 Force-marching"
+        rule = sections.WARSHIP_MOVEMENT if warship else sections.FORCE_MARCHING
         return [Violation(rule, f"{name} may move at most {limit} territories or sea zones, not {len(path)}.")]
     if warship and len(path) > 1 and not all(board.is_sea(state, p) for p in [origin, *(s["to"] for s in path)]):
-        return [Violation("8.1 Warship movement", f"Leaving or entering a harbour costs {name} an action of its own.")]
+        return [
+            Violation(sections.WARSHIP_MOVEMENT, f"Leaving or entering a harbour costs {name} an action of its own.")
+        ]
     previous = origin
     for index, step in enumerate(path):
         place, last = step["to"], index == len(path) - 1
         if not board.is_known_territory(state, place):
-            return [Violation("1.1 Territories and sea zones", f"{place} is not a territory or sea zone of the map.")]
+            return [Violation(sections.TERRITORIES, f"{place} is not a territory or sea zone of the map.")]
         problem = _step_problem(state, seat, name, previous, step, last, warship)
         if problem:
             return [problem]
@@ -85,15 +134,13 @@ def _step_problem(
 ) -> Violation | None:
     place, colour = step["to"], step["border"]
     if board.is_impassable(state, previous, place):
-        return Violation(
-            "1.1 Territories and sea zones", f"There is no land connection between {previous} and {place}."
-        )
+        return Violation(sections.TERRITORIES, f"There is no land connection between {previous} and {place}.")
     if board.map_has_borders(state) and not board.is_sea(state, place) and not board.is_sea(state, previous):
         printed = board.known_border(state, previous, place)
         if printed is None:
-            return Violation("1.1 Territories and sea zones", f"{previous} and {place} do not share a border.")
+            return Violation(sections.TERRITORIES, f"{previous} and {place} do not share a border.")
         if printed != colour:
-            return Violation("1.5 Borders", f"The border between {previous} and {place} is {printed}, not {colour}.")
+            return Violation(sections.BORDERS, f"The border between {previous} and {place} is {printed}, not {colour}.")
     prohibited = _prohibited(state, seat, name, place)
     if prohibited:
         return prohibited
@@ -102,9 +149,9 @@ def _step_problem(
     if board.is_sea(state, place) or board.is_sea(state, previous):
         return _sea_step_problem(state, seat, name, previous, place, last)
     if not last and colour == "red":
-        return Violation("4.2 Border restrictions", f"{name} crossed a red border into {place} and must stop there.")
+        return Violation(sections.BORDER_RESTRICTIONS, f"{name} crossed a red border into {place} and must stop there.")
     if not last and board.enemy_blocks_at(state, place, seat):
-        return Violation("3.42 Group movement", f"{name} must stop in {place}, which holds enemy blocks.")
+        return Violation(sections.GROUP_MOVEMENT, f"{name} must stop in {place}, which holds enemy blocks.")
     return None
 
 
@@ -112,38 +159,40 @@ def _prohibited(state: JSON, seat: int, name: str, place: str) -> Violation | No
     nation = board.territory(state, place)["nation"]
     mover = board.info(state, name)["nation"]
     if place == "Portsmouth" and mover != "britain":
-        return Violation("9.10 Great Britain", "No one except the British warship may enter the Portsmouth box.")
+        return Violation(sections.GREAT_BRITAIN, "No one except the British warship may enter the Portsmouth box.")
     if board.is_prohibited(state, place):
         return Violation(
-            "4.8 Prohibited territories", f"{place} may not be entered while {nation.title()} is out of the war."
+            sections.PROHIBITED_TERRITORIES, f"{place} may not be entered while {nation.title()} is out of the war."
         )
     if mover == "prussia" and not board.is_sea(state, place):
         german = board.territory(state, place)["region"] == "german" or nation in ("poland", "prussia")
         if not german:
             return Violation(
-                "10.6 Prussia", f"The Prussian block moves only through German and Polish territories, not {place}."
+                sections.PRUSSIA, f"The Prussian block moves only through German and Polish territories, not {place}."
             )
     if mover == "prussia" and place != "Pommern" and board.enemy_blocks_at(state, place, seat):
-        return Violation("10.6 Prussia", "The Prussian block may only attack in Pommern.")
+        return Violation(sections.PRUSSIA, "The Prussian block may only attack in Pommern.")
     if mover == "saxony" and nation in ("russia", "ukraine"):
-        return Violation("10.3 Saxony", f"Saxon blocks may never enter Russian or Ukrainian territory such as {place}.")
+        return Violation(
+            sections.SAXONY, f"Saxon blocks may never enter Russian or Ukrainian territory such as {place}."
+        )
     if not board.is_playable(state, place):
-        return Violation("12.5 The last army", f"{place} is outside the playable map area of this scenario.")
+        return Violation(sections.LAST_ARMY, f"{place} is outside the playable map area of this scenario.")
     return None
 
 
 def _warship_step_problem(state: JSON, seat: int, name: str, previous: str, place: str, last: bool) -> Violation | None:
     if not board.is_sea(state, place) and board.port_of(state, place) != "harbour":
-        return Violation("8.1 Warship movement", f"{name} is a warship and may only enter sea zones and harbours.")
+        return Violation(sections.WARSHIP_MOVEMENT, f"{name} is a warship and may only enter sea zones and harbours.")
     if not board.is_sea(state, place) and board.controller_side(state, place) != seat:
-        return Violation("1.4 Ports and harbours", f"{name} may only enter a friendly harbour, and {place} is not.")
+        return Violation(sections.PORTS, f"{name} may only enter a friendly harbour, and {place} is not.")
     if not last and board.is_sea(state, place) and board.enemy_blocks_at(state, place, seat):
-        return Violation("8.1 Warship movement", f"{name} must stop in {place}, which holds enemy warships.")
+        return Violation(sections.WARSHIP_MOVEMENT, f"{name} must stop in {place}, which holds enemy warships.")
     return None
 
 
 def _sea_step_problem(state: JSON, seat: int, name: str, previous: str, place: str, last: bool) -> Violation | None:
-    rule = "4.6 Sea movement"
+    rule = sections.SEA_MOVEMENT
     if not last:
         return Violation(rule, f"{name} boarding or leaving warships must stop there.")
     if board.is_sea(state, place):
@@ -180,7 +229,7 @@ def _border_limit_problems(state: JSON, seat: int, origin: str, moves: list[JSON
             a, b = key.split("|")
             return [
                 Violation(
-                    "4.2 Border restrictions",
+                    sections.BORDER_RESTRICTIONS,
                     f"At most {limit} blocks may cross the {colour} border between {a} and {b} in one game turn.",
                 )
             ]
@@ -197,7 +246,7 @@ def _pinning_problems(state: JSON, seat: int, origin: str, moves: list[JSON]) ->
     if present - len(moves) < pinning:
         return [
             Violation(
-                "4.4 Pinning",
+                sections.PINNING,
                 f"{pinning} attacking blocks pin as many of your blocks in {origin}; only {max(0, present - pinning)} may move.",
             )
         ]
@@ -206,7 +255,7 @@ def _pinning_problems(state: JSON, seat: int, origin: str, moves: list[JSON]) ->
         if entry["path"] and entry["path"][0]["to"] in used:
             return [
                 Violation(
-                    "4.4 Pinning",
+                    sections.PINNING,
                     f"Unpinned blocks may not cross the border the attackers used from {entry['path'][0]['to']}.",
                 )
             ]
@@ -225,34 +274,15 @@ def _capacity_problems(state: JSON, seat: int, moves: list[JSON]) -> list[Violat
         ships = [n for n in present if board.info(state, n)["type"] == "warship"]
         aboard = sum(load_of(state, n) for n in present if state["blocks"][n].get("aboard"))
         if aboard + load > WARSHIP_CAPACITY * len(ships):
-            return [Violation("4.6 Sea movement", f"Your warships in {sea} cannot carry that many blocks.")]
+            return [Violation(sections.SEA_MOVEMENT, f"Your warships in {sea} cannot carry that many blocks.")]
     return []
 
 
-def apply_group_move(draft: Draft, move: Move) -> None:
-    state = draft.state
-    origin, seat = move.data["from"], move.seat
-    for key, (_colour, count) in _crossings(origin, move.data["moves"]).items():
-        use = draft.at("border_use").setdefault(key, [0, 0])
-        draft.at("border_use")[key] = [u + (count if s == seat else 0) for s, u in enumerate(use)]
-    arrivals: dict[tuple[str, str], list[str]] = {}
-    for entry in move.data["moves"]:
-        if entry["path"]:
-            _move_block(draft, seat, origin, entry["block"], entry["path"])
-            via = entry["path"][-2]["to"] if len(entry["path"]) > 1 else origin
-            arrivals.setdefault((entry["path"][-1]["to"], via), []).append(entry["block"])
-    for (place, via), names in arrivals.items():
-        _arrive(draft, seat, place, via, names)
-    if state["phase"] == "weather_move":
-        for entry in move.data["moves"]:
-            lose_steps(draft, entry["block"], 1, may_eliminate=True)
-
-
-def _move_block(draft: Draft, seat: int, origin: str, name: str, path: list[JSON]) -> None:
-    state = draft.state
+def _move_block(table: Table, seat: int, origin: str, name: str, path: list[JSON]) -> None:
+    state = table.state
     data = board.info(state, name)
     destination = path[-1]["to"]
-    block = draft.block(name)
+    block = table.at("blocks", name)
     block.update(at=destination, moved=True, revealed=False)
     if data["type"] != "warship":
         if board.is_sea(state, destination):
@@ -261,74 +291,92 @@ def _move_block(draft: Draft, seat: int, origin: str, name: str, path: list[JSON
             block["aboard"] = False
         extra = len(path) - data["move"]
         if extra > 0:
-            draft.at("pending_force_march")[name] = extra
+            table.at("pending_force_march")[name] = extra
             block["forced"] = True
 
 
-def _arrive(draft: Draft, seat: int, place: str, via: str, names: list[str]) -> None:
+def _arrive(table: Table, seat: int, place: str, via: str, names: list[str]) -> None:
     """Record the entry (for reserves, retreats and pinning) and its consequences: a battle,
     a free siege of an empty enemy territory (3.43), or an entry trigger (9.5, 9.9)."""
-    state = draft.state
-    draft.at("entered").setdefault(place, [])
-    draft.at("entered")[place] = [*state["entered"][place], {"seat": seat, "from": via, "blocks": names}]
-    _entry_triggers(draft, seat, place, names)
-    state = draft.state
+    state = table.state
+    table.at("entered").setdefault(place, [])
+    table.at("entered")[place] = [*state["entered"][place], {"seat": seat, "from": via, "blocks": names}]
+    _entry_triggers(table, seat, place, names)
+    state = table.state
     enemies = board.enemy_blocks_at(state, place, seat)
     if enemies:
-        draft.at("sieges").pop(place, None)
-        draft.at("declared_sieges").pop(place, None)
+        table.at("sieges").pop(place, None)
+        table.at("declared_sieges").pop(place, None)
     elif (
         not state["weather"] and board.is_enemy_territory(state, place, seat) and board.garrison_value(state, place) > 0
     ):
-        draft.at("sieges")[place] = seat
+        table.at("sieges")[place] = seat
 
 
-def _entry_triggers(draft: Draft, seat: int, place: str, names: list[str]) -> None:
-    state = draft.state
+def _entry_triggers(table: Table, seat: int, place: str, names: list[str]) -> None:
+    state = table.state
     nation = board.territory(state, place)["nation"]
     movers = {board.info(state, n)["nation"] for n in names}
     if place == "Holstein-Gottorp" and "denmark" in movers and state["year"] <= 1710 and not state["active"]["hanover"]:
-        draft.at("active")["hanover"] = True
-        draft.at("sides")["hanover"] = 0
+        table.at("active")["hanover"] = True
+        table.at("sides")["hanover"] = 0
         if "Hanoverian Army" in state["blocks"]:
             full = board.info(state, "Hanoverian Army")["steps"]
-            draft.block("Hanoverian Army").update(at="Hanover", steps=full)
+            table.at("blocks", "Hanoverian Army").update(at="Hanover", steps=full)
     invaded = board.original_nation(state, place)
     if "sweden" in movers and invaded in ("denmark", "saxony"):
-        _return_excluded(draft, invaded)
+        _return_excluded(table, invaded)
     if nation == "poland" and not state["active"]["poland"] and movers & {"sweden", "turkey"}:
-        activate(draft, "poland", 1)
+        activate(table, "poland", 1)
     if nation == "poland" and "turkey" in movers:
         for ally in ("russia", "saxony"):
             if not state["active"][ally] and state["truces"].get(ally) is not None:
-                draft.at("active")[ally] = True
-                draft.at("truces").pop(ally)
+                table.at("active")[ally] = True
+                table.at("truces").pop(ally)
 
 
-def _return_excluded(draft: Draft, nation: str) -> None:
+def _return_excluded(table: Table, nation: str) -> None:
     """14.2 Denmark 4 and Saxony 2: the excluded block "returns if Denmark (Saxony) is
     invaded by Sweden"."""
-    state = draft.state
+    state = table.state
     back = [n for n in state["excluded"] if board.info(state, n)["nation"] == nation]
     if back:
-        draft.set("excluded", [n for n in state["excluded"] if n not in back])
+        table.set("excluded", [n for n in state["excluded"] if n not in back])
         for name in back:
-            draft.block(name)["at"] = "pool"
+            table.at("blocks", name)["at"] = "pool"
 
 
-def check_force_march(state: JSON, move: Move) -> list[Violation]:
-    name = move.data["block"]
-    if name not in state["pending_force_march"]:
-        return [Violation("4.5 Force-marching", f"{name} owes no force-march roll.")]
-    if board.owner(state, name) != move.seat:
-        return [Violation("4.5 Force-marching", f"{name} is not your block.")]
-    return []
-
-
-def apply_force_march(draft: Draft, move: Move) -> None:
+@move(
+    "force_march",
+    section=sections.FORCE_MARCHING,
+    description="4.5: the die for a block that force-marched, rolled after all of the player's movement.",
+    schema=obj({"block": NAME, "roll": DIE}),
+    example={"block": "Vellinck", "roll": 5},
+    secrets=(Secret("block", MOVER, f"4.5: {MOVED_BLOCK}"),),
+)
+def force_march(table: Table, move: Move) -> None:
     """4.5: 1-3 lose one step per extra territory (a block can be destroyed), 4-6 no loss.
     A roll the table made for a block the engine owes none (a record play) counts one."""
+    board.forgo_regroup(table)
     name = move.data["block"]
-    extra = draft.at("pending_force_march").pop(name, 1)
-    if move.data["roll"] <= 3 and draft.state["blocks"][name]["at"] not in board.OFF_MAP:
-        lose_steps(draft, name, extra, may_eliminate=True)
+    if name not in table.state["pending_force_march"]:
+        table.refuse(sections.FORCE_MARCHING, f"{name} owes no force-march roll.")
+    elif board.owner(table.state, name) != move.seat:
+        table.refuse(sections.FORCE_MARCHING, f"{name} is not your block.")
+    if not board.is_known_block(table.state, name):
+        raise board.unplayable(f"There is no block called {name} to roll for.")
+    extra = table.at("pending_force_march").pop(name, 1)
+    if move.data["roll"] <= 3 and table.state["blocks"][name]["at"] not in board.OFF_MAP:
+        lose_steps(table, name, extra, may_eliminate=True)
+
+
+def record_attack(table: Table, move: Move) -> None:
+    """6.2: the first player to move into a territory holding enemy blocks is its attacker
+    (after every group move, the weather move too)."""
+    state = table.state
+    for entry in move.data["moves"]:
+        if not entry["path"]:
+            continue
+        place = entry["path"][-1]["to"]
+        if place not in state["attacks"] and board.enemy_blocks_at(state, place, move.seat):
+            table.at("attacks")[place] = move.seat

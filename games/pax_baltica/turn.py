@@ -3,34 +3,17 @@ the weather") and each game turn's phases (action roll, events, actions, battles
 
 from __future__ import annotations
 
-from games.contract import JSON
-from games.pax_baltica import board
-from games.pax_baltica.board import Draft
+from copy import copy
+
+from games.contract import JSON, Move
+from games.kit import Table
+from games.pax_baltica import board, sections
 from games.pax_baltica.data import SEASONS
+from games.pax_baltica.upkeep import begin_year
+from games.pax_baltica.victory import finish
 
 ACTION_ORDER = ("spy", "group_move", "declare_siege", "national_event", "rebuild")
 YEAR_START_TYPES = ["activation_roll", "draw_block", "reinforce", "end_replacements"]
-
-PHASE_RULES = {
-    "year_start": "The game: Activation and replacements",
-    "action_roll": "The game: Action-roll Phase",
-    "events": "3.1 Action table",
-    "action": "3.3 Action sequence",
-    "battle": "6.1 Battle sequence",
-    "supply": "The game: Supply Phase",
-    "weather": "Special end year turn: Never mind the weather",
-    "weather_move": "Special end year turn: Never mind the weather",
-    "finished": "12.0 Scenarios",
-}
-
-
-def phase_rule(state: JSON) -> str:
-    """The rule a move out of turn or out of phase breaks."""
-    battle = state.get("battle")
-    if state["phase"] == "battle" and battle is not None:
-        return "6.2 Battle turns" if battle["retreat_due"] else "6.21 Combat rounds"
-    return PHASE_RULES[state["phase"]]
-
 
 #: 3.1: 6 an event (no actions), 4-5 three actions, 2-3 two, 1 one.
 ACTIONS_FOR_ROLL = {6: 0, 5: 3, 4: 3, 3: 2, 2: 2, 1: 1}
@@ -53,26 +36,48 @@ def season_name(state: JSON) -> str:
     return SEASONS[state["season"]]
 
 
-# --- whose move, which events ---------------------------------------------------------
+# --- whose move, which moves: each phase's ``turn`` and ``now`` ----------------------------
 
 
-def active_seats(state: JSON) -> list[int]:
-    phase = state["phase"]
-    if phase == "year_start":
-        return [seat for seat in (0, 1) if seat not in state["done"]]
-    if phase == "action_roll":
-        return [seat for seat in (0, 1) if state["rolls"][seat] is None or (seat == 0 and night_rider_due(state))]
-    if phase == "events":
-        return state["event_due"][:1]
-    if phase == "action":
-        return [state["acting"]]
-    if phase == "battle":
-        return battle_seats(state)
-    if phase == "supply":
-        return [seat for seat in supply_order(state) if seat not in state["done"]][:1]
-    if phase in ("weather", "weather_move"):
-        return [0]
-    return []
+def year_start_seats(state: JSON) -> list[int]:
+    return [seat for seat in (0, 1) if seat not in state["done"]]
+
+
+def action_roll_seats(state: JSON) -> list[int]:
+    return [seat for seat in (0, 1) if state["rolls"][seat] is None or (seat == 0 and night_rider_due(state))]
+
+
+def action_roll_moves(state: JSON) -> list[str]:
+    types = ["action_roll"] if None in state["rolls"] else []
+    return [*types, "night_rider_roll"] if night_rider_due(state) else types
+
+
+def event_seats(state: JSON) -> list[int]:
+    return state["event_due"][:1]
+
+
+def acting_seat(state: JSON) -> list[int]:
+    return [state["acting"]]
+
+
+def action_moves(state: JSON) -> list[str]:
+    """3.3: the actions in their order, then the end of the actions (and 10.1 for Sweden);
+    4.5: once a block force-marched, its roll comes before anything but another move."""
+    if state["pending_force_march"]:
+        return ["group_move", "force_march"] if state["actions"][state["acting"]] else ["force_march"]
+    return [*ACTION_ORDER, "end_actions", *(["cede_territory"] if state["acting"] == 0 else [])]
+
+
+def supply_seats(state: JSON) -> list[int]:
+    return [seat for seat in supply_order(state) if seat not in state["done"]][:1]
+
+
+def sweden(state: JSON) -> list[int]:
+    return [0]
+
+
+def weather_move_moves(state: JSON) -> list[str]:
+    return ["force_march"] if state["pending_force_march"] else ["group_move", "end_actions"]
 
 
 def supply_order(state: JSON) -> list[int]:
@@ -95,30 +100,6 @@ def battle_seats(state: JSON) -> list[int]:
     if not state["declared_sieges"]:
         seats.add(state["player1"])
     return sorted(seats)
-
-
-def legal_event_types(state: JSON) -> list[str]:
-    phase = state["phase"]
-    if phase == "year_start":
-        return YEAR_START_TYPES
-    if phase == "action_roll":
-        types = ["action_roll"] if None in state["rolls"] else []
-        return [*types, "night_rider_roll"] if night_rider_due(state) else types
-    if phase == "events":
-        return ["general_event"]
-    if phase == "action":
-        if state["pending_force_march"]:
-            return ["group_move", "force_march"] if state["actions"][state["acting"]] else ["force_march"]
-        return [*ACTION_ORDER, "end_actions", *(["cede_territory"] if state["acting"] == 0 else [])]
-    if phase == "battle":
-        return battle_event_types(state)
-    if phase == "supply":
-        return ["supply_check"]
-    if phase == "weather":
-        return ["weather_roll"]
-    if phase == "weather_move":
-        return ["force_march"] if state["pending_force_march"] else ["group_move", "end_actions"]
-    return []
 
 
 def battle_event_types(state: JSON) -> list[str]:
@@ -166,114 +147,148 @@ def night_rider_due(state: JSON) -> bool:
     return state["karl_waiting"] and state["turn"] >= 2 and state["night_rider_rolled"] != state["turn"]
 
 
+# --- the action phase (3.2, 3.3) and the regroup (6.6) ------------------------------------
+
+
+def refuse_action_cost(table: Table, move: Move) -> bool:
+    """3.2: each action costs one action point; 3.3: spying, moves, sieges, national events
+    and rebuilding come in that order (the weather move costs none). True when refused."""
+    state = table.state
+    if state["phase"] == "weather_move":
+        return False
+    if state["actions"][move.seat] < 1:
+        table.refuse(sections.ACTION_CHOICES, "You have no action points left this game turn.")
+        return True
+    if ACTION_ORDER.index(move.type) < state["stage"][move.seat]:
+        done = ACTION_ORDER[state["stage"][move.seat]].replace("_", " ")
+        table.refuse(
+            sections.ACTION_SEQUENCE, f"A {move.type.replace('_', ' ')} may not follow a {done} in the same turn."
+        )
+        return True
+    return False
+
+
+def spend_action(table: Table, move: Move) -> None:
+    if table.state["phase"] == "weather_move":
+        return
+    table.at("actions")[move.seat] -= 1
+    table.at("stage")[move.seat] = ACTION_ORDER.index(move.type)
+
+
 # --- transitions ----------------------------------------------------------------------
 
 
-def begin_turn(draft: Draft) -> None:
-    state = draft.state
-    draft.update(
-        phase="action_roll",
-        rolls=[None, None],
-        actions=[0, 0],
-        acting=None,
-        stage=[0, 0],
-        event_due=[],
-        border_use={},
-        entered={},
-        attacks={},
-        sieges={},
-        declared_sieges={},
-        garrison_hits={},
-        pending_force_march={},
-        regroup=None,
-        done=[],
-    )
+#: What a game turn starts with: no rolls, actions, moves, battles or sieges yet.
+TURN_START = {
+    "phase": "action_roll",
+    "rolls": [None, None],
+    "actions": [0, 0],
+    "acting": None,
+    "stage": [0, 0],
+    "event_due": [],
+    "border_use": {},
+    "entered": {},
+    "attacks": {},
+    "sieges": {},
+    "declared_sieges": {},
+    "garrison_hits": {},
+    "pending_force_march": {},
+    "regroup": None,
+    "done": [],
+}
+
+
+def begin_turn(table: Table) -> None:
+    """A new game turn: the table of TURN_START (fresh containers, and only the parts that
+    changed: each ``set`` of the kit's Table costs), every block standing unmoved and hidden."""
+    state = table.state
+    table.update(**{key: copy(value) for key, value in TURN_START.items() if key not in state or state[key] != value})
     for name, block in state["blocks"].items():
         if block["moved"] or block["sieged"] or block["loaded"] or block["revealed"] or block["forced"]:
-            draft.block(name).update(moved=False, sieged=False, loaded=False, revealed=False, forced=False)
+            table.at("blocks", name).update(moved=False, sieged=False, loaded=False, revealed=False, forced=False)
     if state["turn"] == 1 and state["swedish_first_actions"]:
-        draft.at("rolls")[0] = 0
-        draft.at("actions")[0] = state["swedish_first_actions"]
+        table.at("rolls")[0] = 0
+        table.at("actions")[0] = state["swedish_first_actions"]
 
 
-def after_roll(draft: Draft) -> None:
+def after_roll(table: Table) -> None:
     """The action-roll phase ends once both action dice and, when due, the night ride are in
     (11.1 gives the night ride no place in the phase: it may come before or after the dice)."""
-    state = draft.state
+    state = table.state
     if state["phase"] == "action_roll" and None not in state["rolls"] and not night_rider_due(state):
-        after_action_rolls(draft)
+        after_action_rolls(table)
 
 
-def after_action_rolls(draft: Draft) -> None:
+def after_action_rolls(table: Table) -> None:
     """Decide Player 1 once both dice are in (The game: Action-roll Phase). On a first turn
     with Sweden's three fixed actions Sweden is Player 1, unless the Allied die is an event:
     "If an event is rolled (a roll of a 6), that player is Player 1"."""
-    state = draft.state
+    state = table.state
     rolls = state["rolls"]
     first_turn_fixed = state["turn"] == 1 and state["swedish_first_actions"]
     if first_turn_fixed:
         player1 = 1 if rolls[1] == 6 else 0
-        draft.at("actions")[1] = actions_for_roll(rolls[1])
+        table.at("actions")[1] = actions_for_roll(rolls[1])
     elif rolls[0] == rolls[1] and state["turn"] == 1 and state["player1"] is None:
-        draft.set("rolls", [None, None])
+        table.set("rolls", [None, None])
         return
     else:
         if rolls[0] == rolls[1]:
             player1 = other(state["player1"])
         else:
             player1 = 0 if rolls[0] > rolls[1] else 1
-        draft.set("actions", [actions_for_roll(r) for r in rolls])
+        table.set("actions", [actions_for_roll(r) for r in rolls])
     due = [seat for seat in (player1, other(player1)) if rolls[seat] == 6]
-    draft.update(player1=player1, last_event=[r == 6 for r in rolls], event_due=due, both_events=len(due) == 2)
+    table.update(player1=player1, last_event=[r == 6 for r in rolls], event_due=due, both_events=len(due) == 2)
     if due:
-        draft.set("phase", "events")
+        table.set("phase", "events")
     else:
-        begin_actions(draft)
+        begin_actions(table)
 
 
-def after_general_event(draft: Draft) -> None:
-    draft.set("event_due", draft.state["event_due"][1:])
-    if draft.state["event_due"]:
+def after_general_event(table: Table) -> None:
+    table.set("event_due", table.state["event_due"][1:])
+    if table.state["event_due"]:
         return
-    if draft.state["both_events"]:
-        end_turn(draft)
+    if table.state["both_events"]:
+        end_turn(table)
     else:
-        begin_actions(draft)
+        begin_actions(table)
 
 
-def begin_actions(draft: Draft) -> None:
-    draft.set("phase", "action")
-    draft.set("acting", draft.state["player1"])
-    skip_idle_player(draft)
+def begin_actions(table: Table) -> None:
+    table.set("phase", "action")
+    table.set("acting", table.state["player1"])
+    skip_idle_player(table)
 
 
-def skip_idle_player(draft: Draft) -> None:
+def skip_idle_player(table: Table) -> None:
     """Pass the turn on when the acting player has no action left and no roll owed."""
-    state = draft.state
+    state = table.state
     if state["phase"] != "action" or state["pending_force_march"]:
         return
     if state["actions"][state["acting"]] == 0:
-        end_actions(draft)
+        end_actions(table)
 
 
-def end_actions(draft: Draft) -> None:
-    state = draft.state
+def end_actions(table: Table) -> None:
+    state = table.state
     if state["acting"] == state["player1"]:
-        draft.set("acting", other(state["player1"]))
-        skip_idle_player(draft)
+        table.set("acting", other(state["player1"]))
+        skip_idle_player(table)
     else:
-        begin_battle_phase(draft)
+        begin_battle_phase(table)
 
 
-def begin_battle_phase(draft: Draft) -> None:
-    draft.update(phase="battle", battle=None, acting=None)
-    settle_battle_phase(draft)
+def begin_battle_phase(table: Table) -> None:
+    table.update(phase="battle", battle=None, acting=None)
+    settle_battle_phase(table)
 
 
-def settle_battle_phase(draft: Draft) -> None:
+def settle_battle_phase(table: Table) -> None:
     """Leave the battle phase once every battle is fought and every siege is resolved (a
     siege or regroup a record play logs in another phase leaves that phase alone)."""
-    state = draft.state
+    state = table.state
     if (
         state["phase"] != "battle"
         or state["battle"] is not None
@@ -284,47 +299,43 @@ def settle_battle_phase(draft: Draft) -> None:
     if state["sieges"]:
         return
     if state["weather"]:
-        end_year(draft)
+        end_year(table)
     else:
-        begin_supply(draft)
+        begin_supply(table)
 
 
-def begin_supply(draft: Draft) -> None:
-    draft.update(phase="supply", regroup=None, sieges={}, declared_sieges={}, done=[])
+def begin_supply(table: Table) -> None:
+    table.update(phase="supply", regroup=None, sieges={}, declared_sieges={}, done=[])
 
 
-def end_turn(draft: Draft) -> None:
+def end_turn(table: Table) -> None:
     """After the supply phase: the Nyen track moves, then the next turn, the weather turn or
     the next year begins; the last turn of the scenario ends the game."""
-    advance_nyen(draft)
-    british_triggers(draft)
-    state = draft.state
+    advance_nyen(table)
+    british_triggers(table)
+    state = table.state
     if is_last_turn(state):
-        from games.pax_baltica.victory import finish
-
-        finish(draft)
+        finish(table)
         return
     if SEASONS[state["season"]] == "winter":
         if karl_on_map(state):
-            draft.update(phase="weather", weather=True, acting=0)
+            table.update(phase="weather", weather=True, acting=0)
             return
-        end_year(draft)
+        end_year(table)
         return
-    draft.update(season=state["season"] + 1, turn=state["turn"] + 1)
-    begin_turn(draft)
+    table.update(season=state["season"] + 1, turn=state["turn"] + 1)
+    begin_turn(table)
 
 
 def karl_on_map(state: JSON) -> bool:
     return "Karl XII" in state["blocks"] and board.on_map(state, "Karl XII") and not state["karl_waiting"]
 
 
-def end_year(draft: Draft) -> None:
-    from games.pax_baltica.upkeep import begin_year
-
-    state = draft.state
-    draft.update(weather=False, year=state["year"] + 1, season=0, turn=state["turn"] + 1)
-    begin_turn(draft)
-    begin_year(draft)
+def end_year(table: Table) -> None:
+    state = table.state
+    table.update(weather=False, year=state["year"] + 1, season=0, turn=state["turn"] + 1)
+    begin_turn(table)
+    begin_year(table)
 
 
 def sea_power_and_invasion(state: JSON) -> tuple[list[int], bool]:
@@ -348,12 +359,12 @@ def sea_power_and_invasion(state: JSON) -> tuple[list[int], bool]:
     return at_sea, invaded
 
 
-def british_triggers(draft: Draft) -> None:
+def british_triggers(table: Table) -> None:
     """10.8, checked after each game turn: the British warship enters (in Portsmouth, 9.10)
     when Hanover holds Bremen-Verden, the Allies have more warships at sea, or the Allies
     invade the Swedish homeland; it leaves when Sweden has more warships at sea (the British
     one counted) or holds Nyen/S:t Petersburg. It never enters in scenario 12.5."""
-    state = draft.state
+    state = table.state
     if "British Warship" not in state["blocks"] or state["playable_nations"] is not None:
         return
     (swedish, allied), invaded = sea_power_and_invasion(state)
@@ -362,29 +373,29 @@ def british_triggers(draft: Draft) -> None:
         if british not in board.OFF_MAP and not board.is_sea(state, british):
             swedish += 1  # "Count the British block ... if in play", in Portsmouth too
         if swedish > allied or state["control"].get("Nyen") == "sweden" and state["st_petersburg"]:
-            draft.at("active")["britain"] = False
-            draft.block("British Warship")["at"] = "out"
+            table.at("active")["britain"] = False
+            table.at("blocks", "British Warship")["at"] = "out"
         return
     hanover_holds = state["control"].get("Bremen-Verden") == "hanover" and state["sides"].get("hanover") == 1
     if hanover_holds or allied > swedish or invaded:
         steps = state["blocks"]["British Warship"]["steps"] or board.info(state, "British Warship")["steps"]
-        draft.at("active")["britain"] = True
-        draft.at("truces").pop("britain", None)
-        draft.block("British Warship").update(at="Portsmouth", steps=steps)
+        table.at("active")["britain"] = True
+        table.at("truces").pop("britain", None)
+        table.at("blocks", "British Warship").update(at="Portsmouth", steps=steps)
 
 
-def advance_nyen(draft: Draft) -> None:
+def advance_nyen(table: Table) -> None:
     """11.2: Nyen held by Russia for 8 consecutive turns becomes S:t Petersburg, a harbour 4."""
-    state = draft.state
+    state = table.state
     if "11.2" not in state["special_rules"] or state["st_petersburg"]:
         return
     if state["control"].get("Nyen") == "russia":
         count = state["nyen_track"] + 1
-        draft.set("nyen_track", count)
+        table.set("nyen_track", count)
         if count >= state["tables"]["nyen_turns"]:
-            draft.set("st_petersburg", True)
+            table.set("st_petersburg", True)
             for name in ("Russian Galley I", "Russian Galley II"):
                 if name in state["blocks"] and state["blocks"][name]["at"] == "out":
-                    draft.block(name)["at"] = "pool"
+                    table.at("blocks", name)["at"] = "pool"
     elif state["nyen_track"]:
-        draft.set("nyen_track", 0)
+        table.set("nyen_track", 0)

@@ -1,11 +1,15 @@
-"""The yearly activation and replacements phase (5.x, 6.10, 9.x) and Replacement Points."""
+"""The year's activation and replacements phase (The game): Replacement Points (5.1, 5.8),
+the nations' entries (9.4 to 9.9, 6.10, the dates summary), drawing and deploying blocks
+(5.2, 5.3, 9.x, 5.6), on-map replacements (5.4) and the end of the phase (5.7)."""
 
 from __future__ import annotations
 
-from games.contract import JSON, Move, Violation
-from games.pax_baltica import board
-from games.pax_baltica.board import Draft
+from games.contract import JSON, Move, Violation, obj
+from games.kit import Table, move
+from games.pax_baltica import board, sections
 from games.pax_baltica.supply import in_supply
+from games.pax_baltica.vocabulary import DIE, NAME, NATION
+from games.secrets import MOVER, Secret
 
 STEP_COST = {"regiment": 1, "army": 2, "warship": 2}
 DRAW_EXTRA = {"regiment": 0, "army": 2, "warship": 2}
@@ -61,64 +65,64 @@ def draw_cost(state: JSON, name: str, steps: int) -> int:
 # --- the year begins ------------------------------------------------------------------------
 
 
-def begin_year(draft: Draft) -> None:
-    state = draft.state
-    draft.update(phase="year_start", done=[], rolled=[], national_results={}, rp_year=state["rp_next"], rp_next={})
-    _dated_entries(draft)
-    draft.set("rp", {n: rp_this_year(draft.state, n) for n in board.nations_at_war(draft.state)})
+def begin_year(table: Table) -> None:
+    state = table.state
+    table.update(phase="year_start", done=[], rolled=[], national_results={}, rp_year=state["rp_next"], rp_next={})
+    _dated_entries(table)
+    table.set("rp", {n: rp_this_year(table.state, n) for n in board.nations_at_war(table.state)})
 
 
-def _dated_entries(draft: Draft) -> None:
+def _dated_entries(table: Table) -> None:
     """The dates summary: Hanover leaves Sweden in 1711; Prussia and Hanover join the Allies
     in 1715; the Turks are removed in 1716; a national event truce ends after its year;
     the blocks excluded "From 1703-1714" (14.2 Denmark 4, Saxony 2) return in 1715."""
-    state = draft.state
+    state = table.state
     year = state["year"]
     if year == 1711 and state["sides"].get("hanover") == 0:
-        _withdraw(draft, "hanover", "out")
-        draft.at("sides")["hanover"] = 1
+        _withdraw(table, "hanover", "out")
+        table.at("sides")["hanover"] = 1
     for nation, entry in state["entries"].items():
         automatic = entry.get("automatic")
         if automatic is not None and year >= automatic and not state["active"].get(nation):
-            activate(draft, nation, entry["side"])
+            activate(table, nation, entry["side"])
     if year == 1716 and "turkey" in state["entries"]:
-        _withdraw(draft, "turkey", "out")
+        _withdraw(table, "turkey", "out")
     if year == 1715 and state["excluded"]:
         for name in state["excluded"]:
-            draft.block(name)["at"] = "pool"
-        draft.set("excluded", [])
+            table.at("blocks", name)["at"] = "pool"
+        table.set("excluded", [])
     for nation, until in list(state["returns"].items()):
         if year >= until:
-            activate(draft, nation, board.side_of(state, nation))
-            draft.at("returns").pop(nation)
+            activate(table, nation, board.side_of(state, nation))
+            table.at("returns").pop(nation)
 
 
-def _withdraw(draft: Draft, nation: str, where: str) -> None:
-    state = draft.state
+def _withdraw(table: Table, nation: str, where: str) -> None:
+    state = table.state
     for name in state["blocks"]:
         if board.info(state, name)["nation"] == nation and state["blocks"][name]["at"] not in ("dead",):
-            draft.block(name).update(at=where, revealed=False)
-    draft.at("active")[nation] = False
+            table.at("blocks", name).update(at=where, revealed=False)
+    table.at("active")[nation] = False
 
 
-def activate(draft: Draft, nation: str, side: int) -> None:
+def activate(table: Table, nation: str, side: int) -> None:
     """A nation enters the war: its blocks form its replacement pool (12: applies to all
     scenarios); the Hanoverian block is placed in Hanover at once (9.9)."""
-    state = draft.state
-    draft.at("active")[nation] = True
-    draft.at("sides")[nation] = side
-    draft.at("truces").pop(nation, None)
+    state = table.state
+    table.at("active")[nation] = True
+    table.at("sides")[nation] = side
+    table.at("truces").pop(nation, None)
     for name, block in state["blocks"].items():
         if board.info(state, name)["nation"] == nation and block["at"] == "out" and name not in state["excluded"]:
-            draft.block(name)["at"] = "pool"
+            table.at("blocks", name)["at"] = "pool"
     if nation == "ukraine":
         for place, holder in state["control"].items():
             if holder == "russia" and board.original_nation(state, place) == "ukraine":
-                draft.at("control")[place] = "ukraine"
+                table.at("control")[place] = "ukraine"
     if nation == "hanover" and "Hanoverian Army" in state["blocks"]:
-        draft.block("Hanoverian Army").update(at="Hanover", steps=board.info(state, "Hanoverian Army")["steps"])
+        table.at("blocks", "Hanoverian Army").update(at="Hanover", steps=board.info(state, "Hanoverian Army")["steps"])
     if state["phase"] == "year_start":
-        draft.at("rp")[nation] = rp_this_year(draft.state, nation)
+        table.at("rp")[nation] = rp_this_year(table.state, nation)
 
 
 def activation_need(state: JSON, nation: str) -> int | None:
@@ -157,203 +161,241 @@ def _entry_side(state: JSON, nation: str) -> int | None:
     return state["entries"][nation]["side"]
 
 
-def check_activation_roll(state: JSON, move: Move) -> list[Violation]:
+@move(
+    "activation_roll",
+    section=sections.TRUCE_ACTIVATION,
+    description="Activation phase (6.10, 9.4-9.9): a die rolled for a nation's entry into the war.",
+    schema=obj({"nation": NATION, "roll": DIE}),
+    example={"nation": "denmark", "roll": 6},
+)
+def activation_roll(table: Table, move: Move) -> None:
+    """9.4 to 9.9, 6.10: the nation enters the war on the roll it needs this year."""
+    board.forgo_regroup(table)
     nation = move.data["nation"]
-    if nation not in rolls_owed(state, move.seat):
-        return [
-            Violation("6.10 Truce activation", f"You may not roll for the activation of {nation.title()} this year.")
-        ]
-    return []
-
-
-def apply_activation_roll(draft: Draft, move: Move) -> None:
-    nation = move.data["nation"]
-    need = activation_need(draft.state, nation)
-    draft.set("rolled", [*draft.state["rolled"], nation])
+    if nation not in rolls_owed(table.state, move.seat):
+        table.refuse(sections.TRUCE_ACTIVATION, f"You may not roll for the activation of {nation.title()} this year.")
+    need = activation_need(table.state, nation)
+    table.set("rolled", [*table.state["rolled"], nation])
     if need is not None and move.data["roll"] >= need:
-        activate(draft, nation, _entry_side(draft.state, nation))
+        activate(table, nation, _entry_side(table.state, nation))
 
 
 # --- replacements ----------------------------------------------------------------------------
 
 
-def _replacement_problems(state: JSON, seat: int, nation: str) -> list[Violation]:
+def _replacement_problem(state: JSON, seat: int, nation: str) -> Violation | None:
     if rolls_owed(state, seat):
         owed = ", ".join(n.title() for n in rolls_owed(state, seat))
-        return [Violation("The game: Activation and replacements", f"Roll for activation first: {owed}.")]
+        return Violation(sections.YEAR_START, f"Roll for activation first: {owed}.")
     if not state["active"].get(nation) or board.side_of(state, nation) != seat:
-        return [Violation("5.7 Prohibited handling of RP's", f"{nation.title()} is not one of your nations at war.")]
-    return []
+        return Violation(sections.PROHIBITED_RP, f"{nation.title()} is not one of your nations at war.")
+    return None
 
 
-def check_draw_block(state: JSON, move: Move) -> list[Violation]:
+@move(
+    "draw_block",
+    section=sections.REPLACEMENT_POOL,
+    description=(
+        "Replacements (5.2, 5.3): the block drawn from a nation's pool, the steps bought and where it is "
+        "deployed; steps 0 when the RP cannot pay for it (they are spent)."
+    ),
+    schema=obj(
+        {"block": NAME, "steps": {"type": "integer", "minimum": 0, "maximum": 4}, "territory": NAME},
+        required=["block", "steps"],
+    ),
+    example={"block": "Flemming", "steps": 3, "territory": "Sachsen"},
+    secrets=(
+        Secret("block", MOVER, "5.3: the pool is face-down and the block drawn is deployed standing, facing its owner"),
+        Secret("steps", MOVER, "2.11, 5.2: the strength a new block is built to stands on its hidden face"),
+    ),
+)
+def draw_block(table: Table, move: Move) -> None:
+    """5.2, 5.3: a block drawn from the pool, built to the steps its nation's RP pay for and
+    deployed (9.x, 5.6); a block the RP cannot pay for spends them and builds nothing."""
+    board.forgo_regroup(table)
+    state = table.state
     name, steps = move.data["block"], move.data["steps"]
     if not board.is_known_block(state, name):
-        return [Violation("5.3 Replacement pool and deploying", f"There is no block called {name}.")]
-    nation = board.info(state, name)["nation"]
-    problems = _replacement_problems(state, move.seat, nation)
-    if problems:
-        return problems
-    if state["blocks"][name]["at"] != "pool" or name in state["excluded"]:
-        return [
-            Violation("5.3 Replacement pool and deploying", f"{name} is not in the {nation.title()} replacement pool.")
-        ]
-    if state["sweden_pool_only_setup"] and nation == "sweden" and name not in state["setup_blocks"]:
-        return [Violation("12.5 The last army", f"Sweden may only use the blocks of the scenario set-up, not {name}.")]
-    points = state["rp"].get(nation, 0)
-    if draw_cost(state, name, 1) > points:
-        if steps:
-            return [
-                Violation(
-                    "5.2 Step building cost",
-                    f"{nation.title()} cannot afford {name}: the RP are spent and no step is built.",
-                )
-            ]
-        return []
-    if not 1 <= steps <= board.info(state, name)["steps"]:
-        return [Violation("2.11 Strength", f"{name} may be built with 1 to {board.info(state, name)['steps']} steps.")]
-    if draw_cost(state, name, steps) > points:
-        return [
-            Violation(
-                "5.2 Step building cost",
-                f"{steps} steps of {name} cost {draw_cost(state, name, steps)} RP; {nation.title()} has {points}.",
-            )
-        ]
-    place = move.data.get("territory")
-    if place is None:
-        return [Violation("5.3 Replacement pool and deploying", f"Name the territory where {name} is placed.")]
-    problem = deployment_problem(state, name, place, move.seat)
-    return [problem] if problem else []
-
-
-def apply_draw_block(draft: Draft, move: Move) -> None:
-    state = draft.state
-    name, steps = move.data["block"], move.data["steps"]
+        table.refuse(sections.REPLACEMENT_POOL, f"There is no block called {name}.")
+        raise board.unplayable(f"There is no block called {name} to draw.")
+    board.refuse(table, _draw_problem(state, move))
     nation = board.info(state, name)["nation"]
     points = state["rp"].get(nation, 0)
     if steps == 0:
-        draft.at("rp")[nation] = 0
+        table.at("rp")[nation] = 0
         return
-    draft.at("rp")[nation] = max(0, points - draw_cost(state, name, steps))
-    draft.block(name).update(at=move.data.get("territory") or "pool", steps=steps, revealed=False)
+    table.at("rp")[nation] = max(0, points - draw_cost(state, name, steps))
+    table.at("blocks", name).update(at=move.data.get("territory") or "pool", steps=steps, revealed=False)
+
+
+def _draw_problem(state: JSON, move: Move) -> Violation | None:
+    name, steps = move.data["block"], move.data["steps"]
+    nation = board.info(state, name)["nation"]
+    problem = _replacement_problem(state, move.seat, nation)
+    if problem:
+        return problem
+    if state["blocks"][name]["at"] != "pool" or name in state["excluded"]:
+        return Violation(sections.REPLACEMENT_POOL, f"{name} is not in the {nation.title()} replacement pool.")
+    if state["sweden_pool_only_setup"] and nation == "sweden" and name not in state["setup_blocks"]:
+        return Violation(sections.LAST_ARMY, f"Sweden may only use the blocks of the scenario set-up, not {name}.")
+    points = state["rp"].get(nation, 0)
+    if draw_cost(state, name, 1) > points:
+        if steps:
+            return Violation(
+                sections.STEP_BUILDING_COST,
+                f"{nation.title()} cannot afford {name}: the RP are spent and no step is built.",
+            )
+        return None
+    if not 1 <= steps <= board.info(state, name)["steps"]:
+        return Violation(sections.STRENGTH, f"{name} may be built with 1 to {board.info(state, name)['steps']} steps.")
+    if draw_cost(state, name, steps) > points:
+        return Violation(
+            sections.STEP_BUILDING_COST,
+            f"{steps} steps of {name} cost {draw_cost(state, name, steps)} RP; {nation.title()} has {points}.",
+        )
+    place = move.data.get("territory")
+    if place is None:
+        return Violation(sections.REPLACEMENT_POOL, f"Name the territory where {name} is placed.")
+    return deployment_problem(state, name, place, move.seat)
 
 
 def deployment_problem(state: JSON, name: str, place: str, seat: int) -> Violation | None:
     """9.x national deployment, 5.6: never into a battle territory or an enemy-held garrison."""
     if not board.is_known_territory(state, place):
-        return Violation("5.3 Replacement pool and deploying", f"{place} is not a territory of the map.")
+        return Violation(sections.REPLACEMENT_POOL, f"{place} is not a territory of the map.")
     data = board.info(state, name)
     allowed, rule = deployment_area(state, name)
     if data["type"] == "warship":
         allowed = [p for p in allowed if board.port_of(state, p) == "harbour"]
-        rule = "8.2 Naval battles"
+        rule = sections.NAVAL_BATTLES
     if place not in allowed:
         return Violation(rule, f"{name} may not be deployed in {place}.")
     if state["control"].get(place) != data["nation"] and board.controller_side(state, place) != seat:
-        return Violation("5.6 Incorrect deployment", f"The enemy holds the garrison of {place}.")
+        return Violation(sections.INCORRECT_DEPLOYMENT, f"The enemy holds the garrison of {place}.")
     if board.enemy_blocks_at(state, place, seat):
-        return Violation("5.6 Incorrect deployment", f"{place} is a battle territory.")
+        return Violation(sections.INCORRECT_DEPLOYMENT, f"{place} is a battle territory.")
     return None
 
 
+#: 9.1 to 9.9: where each nation's blocks deploy: its own territories (9.3 to 9.9), the
+#: Swedish homeland (9.1), three Russian territories (9.2).
+DEPLOYMENT = {
+    "sweden": (board.SWEDISH_HOMELAND, sections.DEPLOY_SWEDEN),
+    "russia": (board.RUSSIAN_DEPLOYMENT, sections.DEPLOY_RUSSIA),
+    "saxony": (None, sections.DEPLOY_SAXONY),
+    "denmark": (None, sections.DEPLOY_DENMARK),
+    "poland": (None, sections.DEPLOY_POLAND),
+    "turkey": (None, sections.DEPLOY_TURKEY),
+    "prussia": (None, sections.DEPLOY_PRUSSIA),
+    "ukraine": (None, sections.DEPLOY_UKRAINE),
+    "hanover": (None, sections.DEPLOY_HANOVER),
+}
+#: 9.1: Swedish regiments raised in their own province deploy there while Sweden holds it.
+OWN_HOME = {"Estlandska": "Estland", "Savolax": "Savolax", "Pommerska": "Pommern"}
+#: 9.2, 9.5, 9.8: blocks with a deployment of their own.
+SPECIAL_DEPLOYMENT = {
+    "Cossacks": (("russia", "ukraine"), sections.DEPLOY_RUSSIA),
+    "Lubomirski": (None, sections.DEPLOY_POLAND),
+    "Mazepa": (None, sections.DEPLOY_UKRAINE),
+}
+SPECIAL_PLACES = {"Lubomirski": ["Mazowsze", "Krakow"], "Mazepa": ["Sivershchyna"]}
+
+
+def _territories_of(state: JSON, *nations: str) -> list[str]:
+    return [p for p, t in state["tables"]["territories"].items() if t["nation"] in nations]
+
+
 def deployment_area(state: JSON, name: str) -> tuple[list[str], str]:
+    """9.x: where a drawn block may be deployed, and the section that says so."""
     nation = board.info(state, name)["nation"]
-    territories = state["tables"]["territories"]
-
-    def of(*nations: str) -> list[str]:
-        return [p for p, t in territories.items() if t["nation"] in nations]
-
-    own_home = {"Estlandska": "Estland", "Savolax": "Savolax", "Pommerska": "Pommern"}
-    if (
-        name in own_home
-        and state["control"].get(own_home[name]) == "sweden"
-        and board.is_playable(state, own_home[name])
-    ):
-        return [own_home[name]], "9.1 Sweden"
-    special = {
-        "Cossacks": (of("russia", "ukraine"), "9.2 Russia"),
-        "Lubomirski": (["Mazowsze", "Krakow"], "9.5 Poland"),
-        "Mazepa": (["Sivershchyna"], "9.8 Ukraine"),
-    }
-    if name in special:
-        return special[name]
+    home = OWN_HOME.get(name)
+    if home is not None and state["control"].get(home) == "sweden" and board.is_playable(state, home):
+        return [home], sections.DEPLOY_SWEDEN
+    if name in SPECIAL_DEPLOYMENT:
+        nations, rule = SPECIAL_DEPLOYMENT[name]
+        return (_territories_of(state, *nations) if nations else SPECIAL_PLACES[name]), rule
     if name == "Bergenhus":
-        norway = [p for p in of("norway") if state["control"].get(p) == "denmark"]
-        return (norway or of("denmark")), "9.4 Denmark"
-    by_nation = {
-        "sweden": (list(board.SWEDISH_HOMELAND), "9.1 Sweden"),
-        "russia": (list(board.RUSSIAN_DEPLOYMENT), "9.2 Russia"),
-        "saxony": (of("saxony"), "9.3 Saxony"),
-        "denmark": (of("denmark"), "9.4 Denmark"),
-        "poland": (of("poland"), "9.5 Poland"),
-        "turkey": (of("turkey"), "9.6 Turkey"),
-        "prussia": (of("prussia"), "9.7 Prussia"),
-        "ukraine": (of("ukraine"), "9.8 Ukraine"),
-        "hanover": (of("hanover"), "9.9 Hanover"),
-    }
+        norway = [p for p in _territories_of(state, "norway") if state["control"].get(p) == "denmark"]
+        return (norway or _territories_of(state, "denmark")), sections.DEPLOY_DENMARK
     if board.info(state, name)["type"] == "warship":
-        harbours = [p for p in territories if state["control"].get(p) == nation]
-        return harbours, "8.2 Naval battles"
-    return by_nation.get(nation, ([], "5.3 Replacement pool and deploying"))
+        harbours = [p for p in state["tables"]["territories"] if state["control"].get(p) == nation]
+        return harbours, sections.NAVAL_BATTLES
+    if nation not in DEPLOYMENT:
+        return [], sections.REPLACEMENT_POOL
+    places, rule = DEPLOYMENT[nation]
+    return (list(places) if places is not None else _territories_of(state, nation)), rule
 
 
-def check_reinforce(state: JSON, move: Move) -> list[Violation]:
+@move(
+    "reinforce",
+    section=sections.ON_MAP_REPLACEMENTS,
+    description="On-map replacements (5.4): steps bought with RP for a block in supply.",
+    schema=obj({"block": NAME, "steps": {"type": "integer", "minimum": 1, "maximum": 3}}),
+    example={"block": "Pjotr I", "steps": 1},
+    secrets=(
+        Secret("block", MOVER, "5.4: the block receiving replacements stands face-down to the enemy"),
+        Secret("steps", MOVER, "2.11: its strength is on its hidden face"),
+    ),
+)
+def reinforce(table: Table, move: Move) -> None:
+    """5.4: steps bought for a block on the map in supply (a warship in a harbour)."""
+    board.forgo_regroup(table)
+    state = table.state
+    name, steps = move.data["block"], move.data["steps"]
+    board.refuse(table, _reinforce_problem(state, move))
+    if not board.is_known_block(state, name):
+        raise board.unplayable(f"There is no block called {name} to reinforce.")
+    nation = board.info(state, name)["nation"]
+    table.at("rp")[nation] = state["rp"].get(nation, 0) - steps * step_cost(state, name)
+    table.at("blocks", name)["steps"] += steps
+
+
+def _reinforce_problem(state: JSON, move: Move) -> Violation | None:
     name, steps = move.data["block"], move.data["steps"]
     if not board.is_known_block(state, name) or not board.on_map(state, name):
-        return [Violation("5.4 On-map replacements", f"{name} is not a block on the map.")]
+        return Violation(sections.ON_MAP_REPLACEMENTS, f"{name} is not a block on the map.")
     nation = board.info(state, name)["nation"]
-    problems = _replacement_problems(state, move.seat, nation)
-    if problems:
-        return problems
+    problem = _replacement_problem(state, move.seat, nation)
+    if problem:
+        return problem
     if state["blocks"][name]["steps"] + steps > board.info(state, name)["steps"]:
-        return [
-            Violation(
-                "2.11 Strength", f"{name} cannot exceed its maximum strength of {board.info(state, name)['steps']}."
-            )
-        ]
+        return Violation(
+            sections.STRENGTH, f"{name} cannot exceed its maximum strength of {board.info(state, name)['steps']}."
+        )
     cost = steps * step_cost(state, name)
     if cost > state["rp"].get(nation, 0):
-        return [
-            Violation(
-                "5.2 Step building cost",
-                f"{steps} step(s) for {name} cost {cost} RP; {nation.title()} has {state['rp'].get(nation, 0)}.",
-            )
-        ]
+        return Violation(
+            sections.STEP_BUILDING_COST,
+            f"{steps} step(s) for {name} cost {cost} RP; {nation.title()} has {state['rp'].get(nation, 0)}.",
+        )
     place = state["blocks"][name]["at"]
     if board.info(state, name)["type"] == "warship":
         if board.is_sea(state, place) or board.port_of(state, place) != "harbour":
-            return [
-                Violation(
-                    "5.4 On-map replacements", f"The warship {name} receives replacements only anchored in a harbour."
-                )
-            ]
-    elif not in_supply(state, name):
-        return [Violation("7.2 Out of supply", f"{name} is out of supply and may not receive replacements.")]
-    return []
-
-
-def apply_reinforce(draft: Draft, move: Move) -> None:
-    name, steps = move.data["block"], move.data["steps"]
-    nation = board.info(draft.state, name)["nation"]
-    draft.at("rp")[nation] = draft.state["rp"].get(nation, 0) - steps * step_cost(draft.state, name)
-    draft.block(name)["steps"] += steps
-
-
-def check_end_replacements(state: JSON, move: Move) -> list[Violation]:
-    owed = rolls_owed(state, move.seat)
-    if owed:
-        return [
-            Violation(
-                "The game: Activation and replacements",
-                f"Roll for the activation of {', '.join(n.title() for n in owed)} before the year begins.",
+            return Violation(
+                sections.ON_MAP_REPLACEMENTS, f"The warship {name} receives replacements only anchored in a harbour."
             )
-        ]
-    return []
+    elif not in_supply(state, name):
+        return Violation(sections.OUT_OF_SUPPLY, f"{name} is out of supply and may not receive replacements.")
+    return None
 
 
-def apply_end_replacements(draft: Draft, move: Move) -> None:
-    """5.7: RP not used in this phase are lost."""
-    draft.set("done", [*draft.state["done"], move.seat])
-    if len(draft.state["done"]) == 2:
-        draft.set("rp", {})
-        draft.set("phase", "action_roll")
+@move(
+    "end_replacements",
+    section=sections.YEAR_START,
+    description="A player has placed all replacements for the year; unused RP are lost (5.7).",
+    schema=obj({}),
+    example={},
+)
+def end_replacements(table: Table, move: Move) -> None:
+    """5.7: RP not used in this phase are lost; the year's first game turn follows."""
+    board.forgo_regroup(table)
+    owed = rolls_owed(table.state, move.seat)
+    if owed:
+        table.refuse(
+            sections.YEAR_START,
+            f"Roll for the activation of {', '.join(n.title() for n in owed)} before the year begins.",
+        )
+    table.set("done", [*table.state["done"], move.seat])
+    if len(table.state["done"]) == 2:
+        table.set("rp", {})
+        table.set("phase", "action_roll")

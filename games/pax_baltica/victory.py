@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from games.contract import JSON, Outcome
+from games.kit import Table
 from games.pax_baltica import board
-from games.pax_baltica.board import Draft
 from games.pax_baltica.upkeep import rp_track
 
 HOMELAND_LOSS = 8  # 11.3
@@ -69,6 +69,6 @@ def decide(state: JSON) -> Outcome:
     return Outcome(places=places, winners=[winner], reason=level, scores=None)
 
 
-def finish(draft: Draft) -> None:
-    draft.set("phase", "finished")
-    draft.set("outcome", decide(draft.state).as_dict())
+def finish(table: Table) -> None:
+    table.set("phase", "finished")
+    table.set("outcome", decide(table.state).as_dict())

@@ -1,7 +1,7 @@
 """What a person at the table sees (the contract's ``view``), and what of it is whose.
 
 The table is built once as the arbiter sees it, then hidden for the viewer by the engine's
-declarations (``VIEW_SECRETS``, ``MOVE_SECRETS``; see :mod:`games.secrets`). Blocks stand
+declarations (``VIEW_SECRETS`` here, each move's ``secrets`` beside it; see :mod:`games.secrets`). Blocks stand
 upright facing their owner: the other side sees a block's colour, where it stands and which
 way it faces, and its label and strength only once it is revealed (tipped forward, face
 up) by spying or in battle. Every block the view names carries ``facing``: the seat that
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from games.contract import JSON
 from games.pax_baltica import board, turn, upkeep, victory
-from games.secrets import EACH, MOVER, NOBODY, Secret, Sibling, hide
+from games.pax_baltica.vocabulary import MOVED_BLOCK
+from games.secrets import EACH, NOBODY, Secret, Sibling
 
 #: Prepare for Play: the wood each nation's labels go on. The back of a block standing
 #: upright shows only this colour (grey and blue are shared by several nations).
@@ -34,7 +35,6 @@ _FACE = (
     "seen by the enemy only once spying or a battle reveals it"
 )
 _IN_BATTLE = "6.1, 6.22: blocks are revealed in battle, reserves not until Combat Round 2"
-_MOVED_BLOCK = "2.11, 3.42: a block moves standing upright; the enemy sees a block go, not which one"
 
 VIEW_SECRETS = (
     Secret("blocks.*.name", Sibling("facing"), _FACE),
@@ -45,7 +45,7 @@ VIEW_SECRETS = (
     Secret("battle.reserves.*.block", Sibling("facing"), _IN_BATTLE),
     Secret("battle.retreat_due.*.block", Sibling("facing"), f"{_IN_BATTLE}; reserves retreat unrevealed (6.22)"),
     Secret("battle.next.*.block", Sibling("facing"), _IN_BATTLE),
-    Secret("force_march_rolls_due.*.block", Sibling("facing"), f"4.5: {_MOVED_BLOCK}"),
+    Secret("force_march_rolls_due.*.block", Sibling("facing"), f"4.5: {MOVED_BLOCK}"),
     Secret("pools.*.*", EACH, "5.3: the replacement pools are always kept face-down; the enemy sees how many"),
     Secret(
         "replacement_points.*.*",
@@ -54,72 +54,14 @@ VIEW_SECRETS = (
     ),
 )
 
-MOVE_SECRETS = {
-    "draw_block": (
-        Secret("block", MOVER, "5.3: the pool is face-down and the block drawn is deployed standing, facing its owner"),
-        Secret("steps", MOVER, "2.11, 5.2: the strength a new block is built to stands on its hidden face"),
-    ),
-    "reinforce": (
-        Secret("block", MOVER, "5.4: the block receiving replacements stands face-down to the enemy"),
-        Secret("steps", MOVER, "2.11: its strength is on its hidden face"),
-    ),
-    "general_event": (
-        Secret(
-            "recruitment.*.blocks",
-            NOBODY,
-            "14.1 (4): each country puts its steps on its own blocks; the list holds both sides' blocks",
-        ),
-        Secret("national.*.blocks", MOVER, "14.2: the roller's own blocks that lose or gain steps (2.11)"),
-        Secret(
-            "national.*.choice",
-            MOVER,
-            "14.2 Denmark 4, Saxony 2: the block excluded from the face-down pool (5.3); a diplomacy truce's "
-            "nation, masked with it, shows in the truces",
-        ),
-    ),
-    "spy": (Secret("block", MOVER, "3.41: only the spied-on blocks are flipped and revealed, not the spy"),),
-    "group_move": (Secret("moves.*.block", MOVER, _MOVED_BLOCK),),
-    "force_march": (Secret("block", MOVER, f"4.5: {_MOVED_BLOCK}"),),
-    "national_event": (
-        Secret("blocks", MOVER, "14.2: the roller's own blocks that lose or gain steps (2.11)"),
-        Secret(
-            "choice",
-            MOVER,
-            "14.2 Denmark 4, Saxony 2: the block excluded from the face-down pool (5.3); a diplomacy truce's "
-            "nation, masked with it, shows in the truces",
-        ),
-    ),
-    "rebuild": (Secret("block", MOVER, "3.45, 2.11: the step goes onto a block standing face-down to the enemy"),),
-    "combat_retreat": (
-        Secret(
-            "block",
-            MOVER,
-            "6.22: reserves retreating when the battle ends in Combat Round 1 were never revealed "
-            "(blocks that fought were seen in battle anyway)",
-        ),
-    ),
-    "regroup": (Secret("moves.*.block", MOVER, f"6.6, 6.1: blocks stand up again as the battle ends; {_MOVED_BLOCK}"),),
-    "siege": (
-        Secret("rolls.*.block", MOVER, "3.43: a siege attempt is no battle and reveals no block; the dice are open"),
-        Secret("targets", MOVER, "6.7, 6.32: the besieger's own blocks the garrison's hits land on"),
-    ),
-    "supply_check": (Secret("losses", MOVER, "7.5: the player's own blocks losing steps to attrition (2.11)"),),
-}
 
-
-def table_view(state: JSON, seat: int | None = None) -> dict[str, JSON]:
-    """The table as ``seat`` sees it: None for the arbiter, a seat, or NOBODY (a spectator)."""
-    return hide(_arbiter_view(state), VIEW_SECRETS, seat)
-
-
-def _arbiter_view(state: JSON) -> dict[str, JSON]:
+def table_view(state: JSON) -> dict[str, JSON]:
+    """The table as the arbiter sees it (the kit adds whose move it is and hides the secrets
+    of ``VIEW_SECRETS`` for a seat or a spectator)."""
     pools = _pools(state)
     return {
         "phase": state["phase"],
-        "active_seats": turn.active_seats(state),
-        "legal_event_types": turn.legal_event_types(state),
         "scores": None,
-        "finished": state["phase"] == "finished",
         "scenario": state["scenario"],
         "title": state["title"],
         "year": state["year"],

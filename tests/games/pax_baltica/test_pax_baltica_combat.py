@@ -2,7 +2,7 @@
 (6.31, 6.32), retreats (6.5), regroup (6.6), elimination and truce (6.8, 6.9), naval battle (8.2)."""
 
 from games.pax_baltica import turn
-from games.pax_baltica.combat import hits_of
+from games.pax_baltica.battle import hits_of
 
 
 def attack_ingermanland(pb, *names):

@@ -1,8 +1,8 @@
 """Sieges (3.43, 6.7), conquests and their RP (4.3, 5.1), truces (6.9)."""
 
+from games.kit import Table
 from games.pax_baltica import upkeep, victory
-from games.pax_baltica.board import Draft
-from games.pax_baltica.combat import conquer
+from games.pax_baltica.siege import conquer
 
 
 def besiege_novgorod(pb, *names, origin="Estland"):
@@ -49,9 +49,9 @@ def test_re_conquest_restores_the_rp(pb):
             {"territory": "Novgorod", "rolls": [{"block": "Vellinck", "dice": [1, 2, 5, 6]}], "garrison_dice": []},
         ),
     )
-    draft = Draft(state)
-    conquer(draft, "Novgorod", "russia", None)
-    assert upkeep.rp_track(draft.state, "russia") == upkeep.rp_track(pb.setup("12.1"), "russia")
+    table = Table(state)
+    conquer(table, "Novgorod", "russia", None)
+    assert upkeep.rp_track(table.state, "russia") == upkeep.rp_track(pb.setup("12.1"), "russia")
 
 
 def test_the_garrison_fires_back_as_c1(pb):

@@ -1,6 +1,6 @@
 """Supply, forage and attrition (7.x), with the rulebook's supply examples."""
 
-from games.pax_baltica import supply
+from games.pax_baltica import attrition, supply
 
 
 def at_supply(pb, state):
@@ -17,7 +17,7 @@ def test_trakai_example_strongest_block_loses_a_step(pb):
     state = pb.place(state, "Elfsborg", "Trakai", 2)
     state = pb.place(state, "Savolax", "Trakai", 2)
     state = at_supply(pb, state)
-    assert supply.required_losses(state, 0) == {"Trakai": 1}
+    assert attrition.required_losses(state, 0) == {"Trakai": 1}
     assert pb.refused(state, "supply_check", 0, {"losses": ["Elfsborg"]}, "7.5")
     assert pb.refused(state, "supply_check", 0, {"losses": []}, "7.5")
     state = pb.play(state, ("supply_check", 0, {"losses": ["Vellinck"]}))
@@ -28,13 +28,13 @@ def test_mazowsze_example_the_support_train_feeds_both(pb):
     """7.1 example: "Lewenhaupt and Sodermanland ... cost 3 FP (1 army + 1 reg). Lewenhaupt provides 1 extern SP so
     the total cost lands on 2 FP. Mazowsze supports 2 FP so both blocks can live of the land." """
     state = pb.place(pb.place(pb.setup("12.1"), "Lewenhaupt", "Mazowsze"), "Sodermanland", "Mazowsze")
-    assert supply.required_losses(state, 0) == {}
+    assert attrition.required_losses(state, 0) == {}
 
 
 def test_pomorskie_example_a_regiment_costs_1_fp(pb):
     """7.1 example: "Ostgota ... is a regiment (cost 1 FP) and Pomorskie support 2 FP so there is no attrition here." """
     state = pb.place(pb.setup("12.1"), "Ostgota", "Pomorskie")
-    assert supply.required_losses(state, 0) == {}
+    assert attrition.required_losses(state, 0) == {}
 
 
 def test_attrition_never_eliminates(pb):
@@ -43,7 +43,7 @@ def test_attrition_never_eliminates(pb):
     for name in ("Elfsborg", "Kronoberg"):
         state = pb.place(state, name, "Mecklenburg", 1)
     state = at_supply(pb, state)
-    assert supply.required_losses(state, 0) == {}
+    assert attrition.required_losses(state, 0) == {}
     assert pb.refused(state, "supply_check", 0, {"losses": ["Elfsborg"]}, "7.5")
 
 
@@ -51,9 +51,9 @@ def test_internal_forage_feeds_only_its_own_nation(pb):
     """7.4: a support train supports "blocks of the same nationality, in the same territory"; 4.7: transit
     territories provide no FP."""
     state = pb.place(pb.setup("12.1"), "Flemming", "Schlesien")
-    assert supply.required_losses(state, 1) == {"Schlesien": 1}
+    assert attrition.required_losses(state, 1) == {"Schlesien": 1}
     mixed = pb.place(state, "Kazanski", "Schlesien")
-    assert supply.required_losses(mixed, 1) == {"Schlesien": 2}
+    assert attrition.required_losses(mixed, 1) == {"Schlesien": 2}
 
 
 def test_player_1_begins_the_supply_checks(pb):

@@ -1,0 +1,114 @@
+"""The supply phase: forage checks and attrition (7.3 to 7.5)."""
+
+from __future__ import annotations
+
+from games.contract import JSON, Move, Violation, obj
+from games.kit import Table, move
+from games.pax_baltica import board, sections, turn
+from games.pax_baltica.board import OFF_MAP
+from games.pax_baltica.losses import lose_steps
+from games.pax_baltica.vocabulary import NAMES
+from games.secrets import MOVER, Secret
+
+FORAGE_COST = {"army": 2, "regiment": 1, "warship": 0}
+
+
+def required_losses(state: JSON, seat: int) -> dict[str, int]:
+    """7.3-7.5: territory -> attrition steps owed by the seat's blocks there. Each nation's
+    support trains feed only that nation's blocks (7.4); blocks never die of attrition.
+    Only army and regimental blocks in land territories (not at sea, not in a box) forage."""
+    territories, printed, seats = state["tables"]["territories"], state["tables"]["blocks"], board.commanders(state)
+    costs: dict[str, dict[str, int]] = {}  # territory -> nation -> forage cost
+    spare: dict[str, int] = {}  # territory -> steps above 1
+    for name, block in state["blocks"].items():
+        place = block["at"]
+        if place in OFF_MAP or territories[place]["kind"] in ("sea", "box"):
+            continue
+        data = printed[name]
+        if data["type"] == "warship" or seats.get(data["nation"]) != seat:
+            continue
+        train = 1 if data["train"] and data["type"] == "army" else 0
+        by_nation = costs.setdefault(place, {})
+        by_nation[data["nation"]] = by_nation.get(data["nation"], 0) + FORAGE_COST[data["type"]] - train
+        spare[place] = spare.get(place, 0) + block["steps"] - 1
+    owed = {}
+    for place, by_nation in costs.items():
+        if spare[place] <= 0:
+            continue
+        excess = -territories[place]["forage"]
+        for cost in by_nation.values():
+            if cost > 0:
+                excess += cost
+        if excess > 0:
+            owed[place] = min(excess, spare[place])
+    return owed
+
+
+@move(
+    "supply_check",
+    section=sections.SUPPLY_PHASE,
+    description="7.3-7.5: a player's forage check: the blocks losing a step to attrition, one entry per step.",
+    schema=obj({"losses": NAMES}),
+    example={"losses": []},
+    secrets=(Secret("losses", MOVER, "7.5: the player's own blocks losing steps to attrition (2.11)"),),
+)
+def supply_check(table: Table, move: Move) -> None:
+    """7.3 to 7.5: Player 1 checks first; each territory's blocks lose the steps its forage
+    cannot feed, the first from the strongest block, never eliminated. After both, the game
+    turn ends. In the battle phase it ends the phase (sieges and a regroup left are forgone)."""
+    state = table.state
+    board.refuse(table, _supply_check_problem(state, move))
+    if not board.known_blocks(state, move.data["losses"]):
+        raise board.unplayable("A block losing a step is not a block of the game.")
+    if table.state["phase"] == "battle":
+        turn.begin_supply(table)
+    for name in move.data["losses"]:
+        if table.state["blocks"][name]["at"] not in OFF_MAP:
+            lose_steps(table, name, 1, may_eliminate=False)
+    table.set("done", [*table.state["done"], move.seat])
+    if all(seat in table.state["done"] for seat in turn.supply_order(table.state)):
+        turn.end_turn(table)
+
+
+def _supply_check_problem(state: JSON, move: Move) -> Violation | None:
+    if state["phase"] == "battle" and move.seat != state["player1"]:
+        return Violation(sections.SUPPLY_PHASE, "Player 1 begins the supply checks.")
+    if state["phase"] == "battle" and any(seat != move.seat for seat in state["sieges"].values()):
+        return Violation(sections.SIEGE, "The other player's siege attempts come first (or are forgone) before supply.")
+    losses = move.data["losses"]
+    for name in losses:
+        if not board.is_known_block(state, name) or board.owner(state, name) != move.seat:
+            return Violation(sections.ATTRITION, f"{name} is not one of your blocks on the map.")
+    return _losses_problem(state, move.seat, losses)
+
+
+def _losses_problem(state: JSON, seat: int, losses: list[str]) -> Violation | None:
+    owed = required_losses(state, seat)
+    by_place: dict[str, list[str]] = {}
+    for name in losses:
+        by_place.setdefault(state["blocks"][name]["at"], []).append(name)
+    for place in sorted(set(owed) | set(by_place)):
+        taken, due = by_place.get(place, []), owed.get(place, 0)
+        if len(taken) != due:
+            return Violation(
+                sections.ATTRITION, f"Your blocks in {place} lose {due} step(s) to attrition, not {len(taken)}."
+            )
+        problem = _attrition_order_problem(state, place, taken)
+        if problem:
+            return problem
+    return None
+
+
+def _attrition_order_problem(state: JSON, place: str, taken: list[str]) -> Violation | None:
+    seat = board.owner(state, taken[0])
+    names = [n for n in board.blocks_at(state, place, seat) if board.info(state, n)["type"] != "warship"]
+    if taken[0] not in board.strongest(state, names):
+        return Violation(
+            sections.ATTRITION, f"The first attrition loss in {place} must be taken from the strongest block."
+        )
+    steps = {n: state["blocks"][n]["steps"] for n in names}
+    for name in taken:
+        steps[name] -= 1
+        if steps[name] < 1:
+            return Violation(sections.ATTRITION, f"{name} may not be eliminated by attrition.")
+    return None

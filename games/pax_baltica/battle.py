@@ -1,0 +1,461 @@
+"""Battles (6.1 to 6.6, 8.2, 8.4): Player 1 picks each battle (6.1), the combat turns of the
+rounds, A before B before C, defenders first (6.21, 6.22), fire and hits (6.31, 6.32),
+retreats (6.5, 8.4) and the victor's regroup (6.6). Eliminations and truces (6.8, 6.9) are
+in losses.py, sieges (3.43, 6.7) in siege.py."""
+
+from __future__ import annotations
+
+from games.contract import JSON, Move, Violation, obj
+from games.kit import Table, move
+from games.pax_baltica import board, sections, turn
+from games.pax_baltica.losses import eliminate
+from games.pax_baltica.movement import BORDER_LIMITS, load_of
+from games.pax_baltica.vocabulary import DICE, MOVED_BLOCK, NAME, NAMES, PATH, STEP
+from games.secrets import MOVER, Secret
+
+MAX_ROUNDS = 3
+
+
+def hits_of(dice: list[int], number: int) -> int:
+    """6.31: a hit for each roll equal to or lower than the rating number."""
+    return sum(1 for die in dice if die <= number)
+
+
+# --- 6.1 starting a battle -------------------------------------------------------------
+
+
+@move(
+    "start_battle",
+    section=sections.BATTLE_SEQUENCE,
+    description="6.1: Player 1 picks the next battle; 6.22: the border (territory) of the main attack.",
+    schema=obj({"territory": NAME, "main_attack_from": NAME}, required=["territory"]),
+    example={"territory": "Ingermanland", "main_attack_from": "Estland"},
+)
+def start_battle(table: Table, move: Move) -> None:
+    """6.1: the battle's blocks are revealed, its reserves (6.22) not yet; a battle ends the
+    siege there."""
+    board.forgo_regroup(table)
+    state = table.state
+    place = move.data["territory"]
+    attacker = _attacker(state, place)
+    board.refuse(table, _start_problem(state, move, attacker))
+    reserves = _reserves(state, place, attacker, move.data.get("main_attack_from"))
+    table.set(
+        "battle",
+        {
+            "territory": place,
+            "attacker": attacker,
+            "round": 1,
+            "acted": [],
+            "reserves": reserves,
+            "retreat_due": [],
+            "retreats": {},
+            "attack_borders": _entry_borders(state, place, attacker),
+            "defence_borders": _entry_borders(state, place, turn.other(attacker)),
+            "last_entry": {e["from"]: e["seat"] for e in state["entered"].get(place, [])},
+        },
+    )
+    for name in board.blocks_at(state, place):
+        if name not in reserves:
+            table.at("blocks", name)["revealed"] = True
+    table.at("sieges").pop(place, None)
+    table.at("declared_sieges").pop(place, None)
+
+
+def _start_problem(state: JSON, move: Move, attacker: int) -> Violation | None:
+    place = move.data["territory"]
+    if move.seat != state["player1"]:
+        return Violation(sections.BATTLE_SEQUENCE, "Player 1 determines which battle is fought next.")
+    if place not in board.battle_territories(state):
+        return Violation(sections.BATTLE_SEQUENCE, f"There is no battle to fight in {place}.")
+    main = move.data.get("main_attack_from")
+    if main is not None and main not in _entry_borders(state, place, attacker):
+        return Violation(sections.COMBAT_RESERVES, f"No attacking blocks entered {place} from {main} this turn.")
+    return None
+
+
+def _attacker(state: JSON, place: str) -> int:
+    """6.2: the attacker is the player who moved into the territory held by the enemy."""
+    if place in state["attacks"]:
+        return state["attacks"][place]
+    entries = state["entered"].get(place, [])
+    return entries[-1]["seat"] if entries else state["player1"]
+
+
+def _entry_borders(state: JSON, place: str, seat: int) -> list[str]:
+    return [e["from"] for e in state["entered"].get(place, []) if e["seat"] == seat]
+
+
+def _reserves(state: JSON, place: str, attacker: int, main: str | None) -> list[str]:
+    """6.22: attacking blocks that crossed another border than the main attack, and blocks
+    the defender moved in after the attack, join the battle in round 2."""
+    entries = state["entered"].get(place, [])
+    attacking = [e for e in entries if e["seat"] == attacker]
+    if not attacking:
+        return []
+    main = main if main is not None else attacking[0]["from"]
+    first_attack = entries.index(attacking[0])
+    reserves = [n for e in attacking if e["from"] != main for n in e["blocks"]]
+    reserves += [n for e in entries[first_attack + 1 :] if e["seat"] != attacker for n in e["blocks"]]
+    reserves = [n for n in reserves if state["blocks"][n]["at"] == place]
+    return reserves + _forced_supporters(state, place, reserves)
+
+
+def _forced_supporters(state: JSON, place: str, reserves: list[str]) -> list[str]:
+    """4.5: "No force-marching blocks are available on Combat Round 1 when supporting a
+    block": they join in round 2 when their side has other blocks engaged."""
+    supporters = []
+    for seat in (0, 1):
+        engaged = [n for n in board.blocks_at(state, place, seat) if n not in reserves]
+        forced = [n for n in engaged if state["blocks"][n]["forced"]]
+        if forced and len(forced) < len(engaged):
+            supporters += forced
+    return supporters
+
+
+# --- 6.21, 6.31, 6.32: combat turns and fire ---------------------------------------------
+
+
+def _turn_problem(state: JSON, move: Move) -> Violation | None:
+    name = move.data["block"]
+    if not board.is_known_block(state, name) or board.owner(state, name) != move.seat:
+        return Violation(sections.COMBAT_ROUNDS, f"{name} is not one of your blocks.")
+    if name not in turn.next_combatants(state):
+        waiting = ", ".join(turn.next_combatants(state))
+        return Violation(sections.COMBAT_ROUNDS, f"It is not {name}'s combat turn: next is {waiting}.")
+    return None
+
+
+@move(
+    "combat_fire",
+    section=sections.COMBAT,
+    description=(
+        "6.31: a block's combat turn: its dice (one per step); 'targets' names the block each hit lands on where "
+        "the owner chose between equally strong blocks (6.32); 'keep' the conquest the victor keeps when the "
+        "roll kills Frederik IV, August II or Pjotr I (6.9)."
+    ),
+    schema=obj({"block": NAME, "dice": DICE, "targets": NAMES, "keep": NAME}, required=["block", "dice"]),
+    example={"block": "Pjotr I", "dice": [1, 2, 4, 5]},
+)
+def combat_fire(table: Table, move: Move) -> None:
+    """6.31: a die per step, a hit on each roll at or under the rating; 6.32: each hit on the
+    currently strongest enemy block."""
+    board.forgo_regroup(table)
+    state = table.state
+    name = move.data["block"]
+    board.refuse(table, _fire_problem(state, move))
+    targets = move.data.get("targets")
+    if not board.is_known_block(state, name) or not board.known_blocks(state, targets or []):
+        raise board.unplayable(f"{name} or a block it hits is not a block of the game.")
+    enemies = turn.combatants(state, turn.other(move.seat))
+    hits = hits_of(move.data["dice"], board.rating(state, name)[1])
+    for target in allocate_hits(state, enemies, hits, targets):
+        if table.state["blocks"][target]["at"] not in board.OFF_MAP:
+            take_hit(table, target, move.data.get("keep"))
+    table.at("battle", "acted").append(name)
+    after_combat_turn(table)
+
+
+def _fire_problem(state: JSON, move: Move) -> Violation | None:
+    problem = _turn_problem(state, move)
+    if problem:
+        return problem
+    if state["battle"]["retreat_due"]:
+        return Violation(sections.RETREATS, f"{move.data['block']} must retreat now.")
+    name, dice = move.data["block"], move.data["dice"]
+    steps = state["blocks"][name]["steps"]
+    if len(dice) != steps:
+        return Violation(sections.COMBAT, f"{name} has strength {steps} and rolls {steps} dice, not {len(dice)}.")
+    enemies = turn.combatants(state, turn.other(move.seat))
+    hits = hits_of(dice, board.rating(state, name)[1])
+    return _allocation_problem(state, enemies, hits, move.data.get("targets")) or keep_problem(
+        state, move.data.get("keep")
+    )
+
+
+def keep_problem(state: JSON, keep: str | None) -> Violation | None:
+    """6.9: "If the victor of the truce has conquered any garrisons, 1 may be kept ... Capitols are excluded." """
+    if keep is not None and (not board.is_known_territory(state, keep) or board.territory(state, keep)["capital"]):
+        return Violation(
+            sections.TRUCE, f"The victor may keep one conquered garrison, never a capital, and not {keep}."
+        )
+    return None
+
+
+def _allocation_problem(state: JSON, enemies: list[str], hits: int, targets: list[str] | None) -> Violation | None:
+    """6.32: each hit goes to the currently strongest enemy block; the owner picks among equals."""
+    if targets is None:
+        return None
+    steps = {n: state["blocks"][n]["steps"] for n in enemies}
+    applied = min(hits, sum(steps.values()))
+    if len(targets) != applied:
+        return Violation(
+            sections.HIT_ALLOCATION, f"The roll scores {applied} hit(s): name {applied} target(s), not {len(targets)}."
+        )
+    for target in targets:
+        alive = [n for n in steps if steps[n] > 0]
+        top = max((steps[n] for n in alive), default=0)
+        if target not in alive or steps[target] != top:
+            return Violation(
+                sections.HIT_ALLOCATION, f"Each hit goes to the currently strongest enemy block, not {target}."
+            )
+        steps[target] -= 1
+    return None
+
+
+def allocate_hits(state: JSON, enemies: list[str], hits: int, targets: list[str] | None) -> list[str]:
+    """The block each hit lands on: the given targets, else the strongest (first by name)."""
+    if targets is not None:
+        return list(targets)
+    steps = {n: state["blocks"][n]["steps"] for n in enemies}
+    landed = []
+    for _hit in range(hits):
+        alive = sorted(n for n in steps if steps[n] > 0)
+        if not alive:
+            break
+        target = max(alive, key=lambda n: steps[n])
+        steps[target] -= 1
+        landed.append(target)
+    return landed
+
+
+def take_hit(table: Table, name: str, kept: str | None = None) -> None:
+    block = table.at("blocks", name)
+    block["steps"] -= 1
+    if block["steps"] <= 0:
+        eliminate(table, name, kept)
+
+
+# --- 6.5, 8.4: retreats -------------------------------------------------------------------
+
+
+@move(
+    "combat_retreat",
+    section=sections.RETREATS,
+    description="6.5: a block retreats in its combat turn (or must, after round 3); an empty path when it cannot.",
+    schema=obj({"block": NAME, "path": PATH}),
+    example={"block": "Repnin", "path": [{"to": "Novgorod", "border": "black"}]},
+    secrets=(
+        Secret(
+            "block",
+            MOVER,
+            "6.22: reserves retreating when the battle ends in Combat Round 1 were never revealed "
+            "(blocks that fought were seen in battle anyway)",
+        ),
+    ),
+)
+def combat_retreat(table: Table, move: Move) -> None:
+    """6.5: a block retreats as its combat turn (or must); one that cannot is eliminated."""
+    board.forgo_regroup(table)
+    name, path = move.data["block"], move.data["path"]
+    board.refuse(table, _retreat_problem(table.state, move))
+    if not board.is_known_block(table.state, name) or (
+        path and not board.is_known_territory(table.state, path[-1]["to"])
+    ):
+        raise board.unplayable(f"{name} or where it retreats is not on the map of the game.")
+    battle = table.at("battle")
+    if not path:
+        eliminate(table, name)
+    else:
+        key = board.border_key(battle["territory"], path[0]["to"])
+        table.at("battle", "retreats")[key] = battle["retreats"].get(key, 0) + 1
+        destination = path[-1]["to"]
+        table.at("blocks", name).update(
+            at=destination, moved=True, aboard=board.is_sea(table.state, destination), revealed=False
+        )
+    if name in battle["retreat_due"]:
+        table.at("battle", "retreat_due").remove(name)
+    else:
+        table.at("battle", "acted").append(name)
+    after_combat_turn(table)
+
+
+def _retreat_problem(state: JSON, move: Move) -> Violation | None:
+    problem = _turn_problem(state, move)
+    if problem:
+        return problem
+    name, path = move.data["block"], move.data["path"]
+    if not path:
+        if name in state["battle"]["retreat_due"]:
+            return None
+        return Violation(sections.RETREATS, f"{name} must name where it retreats to, or stay and fight.")
+    if len(path) > board.info(state, name)["move"]:
+        return Violation(
+            sections.RETREATS, f"{name} may retreat at most {board.info(state, name)['move']} territories."
+        )
+    problem = _retreat_border_problem(state, move.seat, path[0])
+    if problem:
+        return problem
+    if board.info(state, name)["type"] == "warship":
+        return _warship_retreat_problem(state, move.seat, name, path)
+    for index, step in enumerate(path):
+        problem = _retreat_step_problem(state, move.seat, name, step, index == len(path) - 1)
+        if problem:
+            return problem
+    return None
+
+
+def _retreat_border_problem(state: JSON, seat: int, step: JSON) -> Violation | None:
+    """6.5: the borders a side may retreat across, and 4.2's limits per round."""
+    battle, first = state["battle"], step["to"]
+    shared = first in battle["attack_borders"] and first in battle["defence_borders"]
+    if shared and battle["last_entry"].get(first) != seat:
+        return Violation(
+            sections.RETREATS, f"Both players entered from {first}: only the last to enter may retreat there."
+        )
+    if battle["attacker"] == seat and first not in battle["attack_borders"]:
+        return Violation(
+            sections.RETREATS, f"The attacker may only retreat via the borders used to attack, not to {first}."
+        )
+    if battle["attacker"] != seat and first in battle["attack_borders"] and first not in battle["defence_borders"]:
+        return Violation(
+            sections.RETREATS, f"The defender may not retreat through the border the attacker used from {first}."
+        )
+    key = board.border_key(battle["territory"], first)
+    if battle["retreats"].get(key, 0) + 1 > BORDER_LIMITS[step["border"]]:
+        return Violation(
+            sections.BORDER_RESTRICTIONS,
+            f"No more blocks may retreat across that {step['border']} border this round.",
+        )
+    return None
+
+
+def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]) -> Violation | None:
+    """8.4: "A warship block retreating from combat are forced to go to a friendly harbour." """
+    *seas, harbour = [step["to"] for step in path]
+    if any(not board.is_known_territory(state, p) or not board.is_sea(state, p) for p in seas):
+        return Violation(sections.WARSHIP_MOVEMENT, f"{name} sails only through sea zones.")
+    if not board.is_known_territory(state, harbour) or board.port_of(state, harbour) != "harbour":
+        return Violation(sections.SEA_RETREATS, f"{name} must retreat to a friendly harbour.")
+    if board.controller_side(state, harbour) != seat or board.enemy_blocks_at(state, harbour, seat):
+        return Violation(sections.SEA_RETREATS, f"{name} must retreat to a friendly harbour, and {harbour} is not.")
+    return None
+
+
+def _retreat_step_problem(state: JSON, seat: int, name: str, step: JSON, last: bool) -> Violation | None:
+    place = step["to"]
+    if not board.is_known_territory(state, place):
+        return Violation(sections.RETREATS, f"{place} is not a territory of the map.")
+    if board.is_sea(state, place):
+        ships = [n for n in board.blocks_at(state, place, seat) if board.info(state, n)["type"] == "warship"]
+        aboard = sum(load_of(state, n) for n in board.blocks_at(state, place, seat) if state["blocks"][n].get("aboard"))
+        if not last or aboard + load_of(state, name) > 2 * len(ships):
+            return Violation(sections.SEA_RETREATS, f"Your warships in {place} cannot take {name} aboard.")
+        return None
+    if board.is_enemy_territory(state, place, seat):
+        return Violation(sections.TERRITORIAL_CONTROL, f"Retreat into the enemy territory {place} is prohibited.")
+    if board.enemy_blocks_at(state, place, seat):
+        return Violation(sections.RETREATS, f"{name} may not retreat into {place}, which holds enemy blocks.")
+    if place in board.battle_territories(state):
+        return Violation(sections.RETREATS, f"{name} may not retreat into the battle territory {place}.")
+    if not last and step["border"] == "red":
+        return Violation(sections.BORDER_RESTRICTIONS, f"{name} crossed a red border into {place} and must stop there.")
+    return None
+
+
+def after_combat_turn(table: Table) -> None:
+    """End the battle when a side has no engaged block left (6.22: its reserves then
+    retreat), start the next round when every block has had its turn, and after round 3
+    send the attacker back (6.2)."""
+    state = table.state
+    battle = state["battle"]
+    if battle["retreat_due"]:
+        return
+    place, attacker = battle["territory"], battle["attacker"]
+    engaged = {seat: turn.combatants(state, seat) for seat in (0, 1)}
+    if battle.get("ending"):
+        _close_battle(table)
+        return
+    beaten = [seat for seat in (0, 1) if not engaged[seat]]
+    if beaten:
+        due = [
+            n for n in battle["reserves"] if board.owner(state, n) == beaten[0] and state["blocks"][n]["at"] == place
+        ]
+        _end_or_retreat(table, due)
+        return
+    if turn.next_combatants(state):
+        return
+    if battle["round"] >= MAX_ROUNDS:
+        _end_or_retreat(table, board.blocks_at(state, place, attacker))
+        return
+    table.at("battle").update(round=battle["round"] + 1, acted=[], reserves=[], retreats={})
+    for name in battle["reserves"]:
+        if state["blocks"][name]["at"] == place:
+            table.at("blocks", name)["revealed"] = True
+
+
+def _end_or_retreat(table: Table, due: list[str]) -> None:
+    if due:
+        table.at("battle").update(retreat_due=due, ending=True)
+    else:
+        _close_battle(table)
+
+
+def _close_battle(table: Table) -> None:
+    state = table.state
+    place = state["battle"]["territory"]
+    holders = {board.owner(state, n) for n in board.blocks_at(state, place)} - {None}
+    for name in board.blocks_at(state, place):
+        table.at("blocks", name)["revealed"] = False
+    table.set("battle", None)
+    if len(holders) == 1 and not state["weather"]:
+        table.set("regroup", {"territory": place, "seat": holders.pop()})
+    turn.settle_battle_phase(table)
+
+
+# --- regroup (6.6) ------------------------------------------------------------------------
+
+
+@move(
+    "regroup",
+    section=sections.REGROUPING,
+    description="6.6: the victor moves blocks of the battle territory one territory to friendly ones.",
+    schema=obj({"moves": {"type": "array", "items": obj({"block": NAME, "to": STEP}), "minItems": 1}}),
+    example={"moves": [{"block": "Karl XII", "to": {"to": "Estland", "border": "black"}}]},
+    secrets=(Secret("moves.*.block", MOVER, f"6.6, 6.1: blocks stand up again as the battle ends; {MOVED_BLOCK}"),),
+)
+def regroup(table: Table, move: Move) -> None:
+    """6.6: each block moves one territory on; in a record play a regroup the engine did not
+    expect still moves the blocks from where they stand."""
+    board.refuse(table, _regroup_problem(table.state, move))
+    if not board.known_blocks(table.state, [entry["block"] for entry in move.data["moves"]]):
+        raise board.unplayable("A regrouping block is not a block of the game.")
+    for entry in move.data["moves"]:
+        place, target = table.state["blocks"][entry["block"]]["at"], entry["to"]["to"]
+        key = board.border_key(place, target)
+        use = list(table.state["border_use"].get(key, [0, 0]))
+        use[move.seat] += 1
+        table.at("border_use")[key] = use
+        table.at("blocks", entry["block"]).update(at=target, moved=True, revealed=False)
+    table.set("regroup", None)
+    turn.settle_battle_phase(table)
+
+
+def _regroup_problem(state: JSON, move: Move) -> Violation | None:
+    regroup = state["regroup"]
+    rule = sections.REGROUPING
+    if regroup is None or regroup["seat"] != move.seat:
+        return Violation(rule, "Only the victor of the battle just ended may regroup.")
+    place = regroup["territory"]
+    crossing: dict[str, int] = {}
+    for entry in move.data["moves"]:
+        name, step = entry["block"], entry["to"]
+        if (
+            not board.is_known_block(state, name)
+            or state["blocks"][name]["at"] != place
+            or board.owner(state, name) != move.seat
+        ):
+            return Violation(rule, f"{name} is not one of your blocks in the victory territory {place}.")
+        target = step["to"]
+        if not board.is_known_territory(state, target) or board.controller_side(state, target) != move.seat:
+            return Violation(rule, f"Blocks regroup only into friendly territories, and {target} is not.")
+        if board.enemy_blocks_at(state, target, move.seat):
+            return Violation(rule, f"Blocks regroup only into territories free of enemy blocks, and {target} is not.")
+        key = board.border_key(place, target)
+        crossing[key] = crossing.get(key, 0) + 1
+        used = state["border_use"].get(key, [0, 0])[move.seat]
+        if used + crossing[key] > BORDER_LIMITS[step["border"]]:
+            return Violation(
+                sections.BORDER_RESTRICTIONS, f"Too many blocks would cross the {step['border']} border to {target}."
+            )
+    return None

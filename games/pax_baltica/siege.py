@@ -1,0 +1,227 @@
+"""Sieges (3.43, 6.7): the free siege after moving into an empty enemy territory or the one
+declared for an action, the besiegers' fire and the garrison's (a defending C1), and the
+garrison changing hands (4.3, 6.9, 10.2, 10.4, 10.5)."""
+
+from __future__ import annotations
+
+from games.contract import JSON, Move, Violation, obj
+from games.kit import Table, move
+from games.pax_baltica import board, sections, turn
+from games.pax_baltica.battle import hits_of, keep_problem
+from games.pax_baltica.losses import call_truce, eliminate
+from games.pax_baltica.upkeep import activate
+from games.pax_baltica.vocabulary import DICE, NAME, NAMES
+from games.secrets import MOVER, Secret
+
+
+@move(
+    "forgo_siege",
+    section=sections.SIEGE,
+    description="3.43: the player lets a free siege (after moving into an empty enemy territory) go.",
+    schema=obj({"territory": NAME}),
+    example={"territory": "Novgorod"},
+)
+def forgo_siege(table: Table, move: Move) -> None:
+    """3.43: a free siege after moving into an empty enemy territory "may be performed"."""
+    board.forgo_regroup(table)
+    place = move.data["territory"]
+    if table.state["sieges"].get(place) != move.seat:
+        table.refuse(sections.SIEGE, f"You have no siege of {place} to forgo.")
+    elif place in table.state["declared_sieges"]:
+        table.refuse(sections.SIEGE, f"The siege of {place} was declared with an action and must be attempted.")
+    table.at("sieges").pop(place, None)
+    turn.settle_battle_phase(table)
+
+
+@move(
+    "siege",
+    section=sections.SIEGE,
+    description=(
+        "3.43 / 6.7: a siege attempt: each besieger's dice, the garrison's dice (fired back as C1), 'targets' "
+        "for the garrison's hits where the owner chose, 'keep' the conquest a truce lets the victor keep."
+    ),
+    schema=obj(
+        {
+            "territory": NAME,
+            "rolls": {"type": "array", "items": obj({"block": NAME, "dice": DICE}), "minItems": 1},
+            "garrison_dice": DICE,
+            "targets": NAMES,
+            "keep": NAME,
+        },
+        required=["territory", "rolls", "garrison_dice"],
+    ),
+    example={"territory": "Nyen", "rolls": [{"block": "Pjotr I", "dice": [1, 3, 5, 6]}], "garrison_dice": []},
+    secrets=(
+        Secret("rolls.*.block", MOVER, "3.43: a siege attempt is no battle and reveals no block; the dice are open"),
+        Secret("targets", MOVER, "6.7, 6.32: the besieger's own blocks the garrison's hits land on"),
+    ),
+)
+def siege(table: Table, move: Move) -> None:
+    """3.43.a, 6.7: the hits of the game turn break the garrison at its value; the garrison
+    fires back; each besieger makes one attempt a turn."""
+    board.forgo_regroup(table)
+    state = table.state
+    place = move.data["territory"]
+    names = [r["block"] for r in move.data["rolls"]]
+    board.refuse(table, _siege_problem(state, move, names))
+    if not board.is_known_territory(state, place) or not names or not board.known_blocks(state, names):
+        raise board.unplayable(f"The siege of {place} names no besieger, or a block or territory not in the game.")
+    _problem, steps, hits = _simulate_siege(state, move)
+    table.at("garrison_hits")[place] = hits
+    table.at("sieges").pop(place, None)
+    table.at("declared_sieges").pop(place, None)
+    for name, left in steps.items():
+        table.at("blocks", name)["sieged"] = True
+        table.at("blocks", name)["steps"] = left
+        if left <= 0:
+            eliminate(table, name)
+    if hits >= board.garrison_value(state, place):
+        nation = board.info(state, names[0])["nation"]
+        conquer(table, place, nation, move.data.get("keep"))
+    table.set("regroup", None)
+    turn.settle_battle_phase(table)
+
+
+def _siege_problem(state: JSON, move: Move, names: list[str]) -> Violation | None:
+    place = move.data["territory"]
+    if state["sieges"].get(place) != move.seat:
+        return Violation(sections.SIEGE, f"You have no siege of {place} to conduct this turn.")
+    return (
+        _besieger_problem(state, move.seat, place, names)
+        or _simulate_siege(state, move)[0]
+        or keep_problem(state, move.data.get("keep"))
+    )
+
+
+def _besieger_problem(state: JSON, seat: int, place: str, names: list[str]) -> Violation | None:
+    if not names or len(set(names)) != len(names):
+        return Violation(sections.SIEGE, "Name each besieging block once.")
+    value = board.garrison_value(state, place)
+    for name in names:
+        if (
+            not board.is_known_block(state, name)
+            or state["blocks"][name]["at"] != place
+            or board.owner(state, name) != seat
+        ):
+            return Violation(sections.SIEGE, f"{name} is not one of your blocks in {place}.")
+        problem = _besieger_rule_problem(state, name, place, value)
+        if problem:
+            return problem
+    if len({board.info(state, n)["nation"] for n in names}) > 1:
+        return Violation(sections.CO_OPERATION, "Different nations may not besiege the same garrison together.")
+    return None
+
+
+def _besieger_rule_problem(state: JSON, name: str, place: str, value: int) -> Violation | None:
+    """3.43.b: no warships, regiments only against value 1, one attempt a turn; 10.6: the
+    Prussian block only in Pommern."""
+    data = board.info(state, name)
+    if data["type"] == "warship":
+        return Violation(sections.SIEGE_RESTRICTIONS, "Warships do not besiege garrisons.")
+    if data["type"] == "regiment" and value > 1:
+        return Violation(
+            sections.SIEGE_RESTRICTIONS,
+            f"Regiments may only besiege garrisons of value 1, and {place} has {value}.",
+        )
+    if data["nation"] == "prussia" and place != "Pommern":
+        return Violation(sections.PRUSSIA, "The Prussian block may only besiege in Pommern.")
+    if state["blocks"][name]["sieged"]:
+        return Violation(sections.SIEGE_RESTRICTIONS, f"{name} has already made a siege attempt this turn.")
+    return None
+
+
+def siege_sequence(state: JSON, names: list[str]) -> list[str | None]:
+    """6.21 and 6.7: A and B besiegers fire, then the garrison (a defending C1), then C besiegers."""
+    order = sorted(names, key=lambda n: board.rating(state, n)[0])
+    before = [n for n in order if board.rating(state, n)[0] != "C"]
+    return [*before, None, *[n for n in order if board.rating(state, n)[0] == "C"]]
+
+
+def _simulate_siege(state: JSON, move: Move) -> tuple[Violation | None, dict[str, int], int]:
+    """Play the siege round; return a problem, the besiegers' steps after it, and the hits."""
+    place = move.data["territory"]
+    dice = {r["block"]: r["dice"] for r in move.data["rolls"]}
+    steps = {n: state["blocks"][n]["steps"] for n in dice}
+    value = board.garrison_value(state, place)
+    hits = state["garrison_hits"].get(place, 0)
+    targets = list(move.data.get("targets", []))
+    garrison_dice = move.data["garrison_dice"]
+    for name in siege_sequence(state, list(dice)):
+        if name is None:
+            strength = max(0, value - hits)
+            if len(garrison_dice) != strength:
+                return (
+                    Violation(
+                        sections.GARRISONS_FIGHT_BACK, f"The garrison rolls {strength} dice, not {len(garrison_dice)}."
+                    ),
+                    steps,
+                    hits,
+                )
+            for _hit in range(hits_of(garrison_dice, 1)):
+                alive = [n for n in steps if steps[n] > 0]
+                if not alive:
+                    break
+                top = max(steps[n] for n in alive)
+                choice = targets.pop(0) if targets else sorted(n for n in alive if steps[n] == top)[0]
+                if choice not in alive or steps[choice] != top:
+                    return (
+                        Violation(
+                            sections.HIT_ALLOCATION, f"The garrison's hits go to the strongest besieger, not {choice}."
+                        ),
+                        steps,
+                        hits,
+                    )
+                steps[choice] -= 1
+            continue
+        if len(dice[name]) != steps[name]:
+            return (
+                Violation(
+                    sections.COMBAT,
+                    f"{name} has strength {steps[name]} and rolls {steps[name]} dice, not {len(dice[name])}.",
+                ),
+                steps,
+                hits,
+            )
+        hits += hits_of(dice[name], board.rating(state, name)[1])
+    return None, steps, hits
+
+
+def conquer(table: Table, place: str, nation: str, keep: str | None) -> None:
+    """3.43.a and 4.3: the garrison changes hands; its original owner loses 4 RP until it
+    is re-conquered. 10.4: a side holding both Warszawa and Krakow wins Poland over (read
+    before the truce of a fallen capital, 6.9, which then does not follow). Sweden, the war's
+    one side, makes no truce: a fallen Swedish capital is a lost garrison (README)."""
+    state = table.state
+    original = board.original_nation(state, place)
+    side = board.side_of(state, nation)
+    table.at("control")[place] = nation
+    if side == board.side_of(state, board.rightful_nation(state, place)):
+        table.at("lost").pop(place, None)
+    else:
+        table.at("lost")[place] = original
+    if nation == "turkey" and board.rightful_nation(state, place) == "russia" and state["turkish_conquest"] is None:
+        table.set("turkish_conquest", place)
+    if board.original_nation(state, place) == "turkey" and _all_occupied(table.state, "turkey"):
+        call_truce(table, "turkey", keep)
+        return
+    if original == "poland" and _holds_polish_capitals(table.state, side):
+        if state["sides"].get("poland") != side or not state["active"].get("poland"):
+            activate(table, "poland", side)
+        return
+    if (
+        board.territory(state, place)["capital"]
+        and original != "sweden"
+        and board.side_of(state, board.rightful_nation(state, place)) != side
+    ):
+        call_truce(table, original, keep)
+
+
+def _all_occupied(state: JSON, nation: str) -> bool:
+    """10.5: every garrison of the nation is held by the other side."""
+    side = board.side_of(state, nation)
+    places = [p for p in state["control"] if board.original_nation(state, p) == nation]
+    return bool(places) and all(board.controller_side(state, p) not in (side, None) for p in places)
+
+
+def _holds_polish_capitals(state: JSON, side: int | None) -> bool:
+    return all(board.controller_side(state, p) == side for p in ("Mazowsze", "Krakow"))
