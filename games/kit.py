@@ -70,7 +70,8 @@ class Table:
     def set(self, key: str, value: JSON) -> None:
         """Replace a top-level part of the state (``value`` is shared, not copied)."""
         self.state[key] = value
-        self._copied = {path for path in self._copied if path[:1] != (key,)}
+        if (key,) in self._copied:  # ``at`` copies a part's top before anything inside it
+            self._copied = {path for path in self._copied if path[:1] != (key,)}
 
     def update(self, **values: JSON) -> None:
         """``set`` for several top-level parts at once."""
