@@ -132,7 +132,7 @@ class PaxBalticaEngine(Game):
         """The turn order in the engine's own words: the end of the scenario, the force-march
         rolls owed (4.5), the phase's moves and whose move it is."""
         last = self._gated
-        if last is not None and last[0] is state and last[1] == move:
+        if last is not None and last[0] is state and (last[1] is move or last[1] == move):
             return last[2]
         refused = self._refused(state, move)
         self._gated = (state, move, refused)

@@ -22,10 +22,14 @@ def required_losses(state: JSON, seat: int) -> dict[str, int]:
     spare: dict[str, int] = {}  # territory -> steps above 1
     for name, block in state["blocks"].items():
         place = block["at"]
-        if place in OFF_MAP or territories[place]["kind"] in ("sea", "box"):
+        if place in OFF_MAP:
             continue
         data = printed[name]
-        if data["type"] == "warship" or seats.get(data["nation"]) != seat:
+        if (
+            seats.get(data["nation"]) != seat
+            or data["type"] == "warship"
+            or territories[place]["kind"] in ("sea", "box")
+        ):
             continue
         train = 1 if data["train"] and data["type"] == "army" else 0
         by_nation = costs.setdefault(place, {})

@@ -120,9 +120,9 @@ def _turn_problem(state: JSON, move: Move) -> Violation | None:
     name = move.data["block"]
     if not board.is_known_block(state, name) or board.owner(state, name) != move.seat:
         return Violation(sections.COMBAT_ROUNDS, f"{name} is not one of your blocks.")
-    if name not in turn.next_combatants(state):
-        waiting = ", ".join(turn.next_combatants(state))
-        return Violation(sections.COMBAT_ROUNDS, f"It is not {name}'s combat turn: next is {waiting}.")
+    waiting = turn.next_combatants(state)
+    if name not in waiting:
+        return Violation(sections.COMBAT_ROUNDS, f"It is not {name}'s combat turn: next is {', '.join(waiting)}.")
     return None
 
 
@@ -362,7 +362,7 @@ def after_combat_turn(table: Table) -> None:
     if battle["retreat_due"]:
         return
     place, attacker = battle["territory"], battle["attacker"]
-    engaged = {seat: turn.combatants(state, seat) for seat in (0, 1)}
+    engaged = turn.engaged(state)
     if battle.get("ending"):
         _close_battle(table)
         return

@@ -86,6 +86,17 @@ def supply_order(state: JSON) -> list[int]:
     return [first, other(first)]
 
 
+#: The last table the turn order was asked about and its battle territories: the kit asks
+#: twice of one table (whose move it is, which moves), and a state is never changed.
+_last_battles: list = [None, []]
+
+
+def _battles_pending(state: JSON) -> list[str]:
+    if _last_battles[0] is not state:
+        _last_battles[:] = [state, board.battle_territories(state)]
+    return _last_battles[1]
+
+
 def battle_seats(state: JSON) -> list[int]:
     battle = state["battle"]
     if battle is not None:
@@ -93,7 +104,7 @@ def battle_seats(state: JSON) -> list[int]:
     seats = set()
     if state["regroup"] is not None:
         seats.add(state["regroup"]["seat"])
-    if board.battle_territories(state):
+    if _battles_pending(state):
         seats.add(state["player1"])
         return sorted(seats)
     seats.update(state["sieges"].values())
@@ -107,7 +118,7 @@ def battle_event_types(state: JSON) -> list[str]:
     if battle is not None:
         return ["combat_retreat"] if battle["retreat_due"] else ["combat_fire", "combat_retreat"]
     types = ["regroup"] if state["regroup"] is not None else []
-    if board.battle_territories(state):
+    if _battles_pending(state):
         return [*types, "start_battle"]
     types += ["siege", "forgo_siege"] if state["sieges"] else []
     return types if state["declared_sieges"] else [*types, "supply_check"]
@@ -119,27 +130,40 @@ def next_combatants(state: JSON) -> list[str]:
     battle = state["battle"]
     if battle["retreat_due"]:
         return list(battle["retreat_due"])
-    defender = other(battle["attacker"])
+    attacker = battle["attacker"]
+    sides = engaged(state)
+    acted = battle["acted"]
     waiting = {
-        seat: [n for n in combatants(state, seat) if n not in battle["acted"]]
-        for seat in (defender, battle["attacker"])
+        seat: [(board.rating(state, n)[0], n) for n in sides[seat] if n not in acted]
+        for seat in (other(attacker), attacker)
     }
     for letter in "ABC":
-        for seat in (defender, battle["attacker"]):
-            group = [name for name in waiting[seat] if board.rating(state, name)[0] == letter]
+        for seat in waiting:
+            group = [name for rated, name in waiting[seat] if rated == letter]
             if group:
                 return group
     return []
 
 
-def combatants(state: JSON, seat: int) -> list[str]:
-    """A side's blocks engaged in the current battle (reserves join from round 2, 6.22)."""
+def engaged(state: JSON) -> dict[int, list[str]]:
+    """Each side's blocks engaged in the current battle (reserves join from round 2, 6.22;
+    blocks aboard warships do not fight)."""
     battle = state["battle"]
-    return [
-        name
-        for name in board.blocks_at(state, battle["territory"], seat)
-        if name not in battle["reserves"] and not state["blocks"][name].get("aboard")
-    ]
+    sides: dict[int, list[str]] = {0: [], 1: []}
+    reserves, blocks, seats = battle["reserves"], state["blocks"], board.commanders(state)
+    printed = state["tables"]["blocks"]
+    for name in board.blocks_at(state, battle["territory"]):
+        if name in reserves or blocks[name].get("aboard"):
+            continue
+        seat = seats.get(printed[name]["nation"])
+        if seat is not None:
+            sides[seat].append(name)
+    return sides
+
+
+def combatants(state: JSON, seat: int) -> list[str]:
+    """A side's blocks engaged in the current battle."""
+    return engaged(state)[seat]
 
 
 def night_rider_due(state: JSON) -> bool:
@@ -289,14 +313,9 @@ def settle_battle_phase(table: Table) -> None:
     """Leave the battle phase once every battle is fought and every siege is resolved (a
     siege or regroup a record play logs in another phase leaves that phase alone)."""
     state = table.state
-    if (
-        state["phase"] != "battle"
-        or state["battle"] is not None
-        or board.battle_territories(state)
-        or state["regroup"] is not None
-    ):
+    if state["phase"] != "battle" or state["battle"] is not None or state["regroup"] is not None or state["sieges"]:
         return
-    if state["sieges"]:
+    if board.battle_territories(state):
         return
     if state["weather"]:
         end_year(table)
