@@ -75,10 +75,6 @@ def _all_allies_active(state: JSON) -> bool:
     return all(state["active"].get(n) for n in ALLIED_MAJORS)
 
 
-def _all_allies_active(state: JSON) -> bool:
-    return all(state["active"].get(n) for n in ALLIED_MAJORS)
-
-
 # --- the simple actions (3.41, 3.43, 3.45) and the end of the actions ---------------------
 
 

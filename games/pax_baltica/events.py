@@ -30,8 +30,6 @@ DESERTION = {("sweden", 3), ("saxony", 4)}  # 2 steps desert from any blocks
 FORCED_RECRUITMENT = ("sweden", 5)  # 4 new steps at no cost, not warships
 DIPLOMACY = {("sweden", 4): ("hanover", "prussia"), ("russia", 4): ("turkey", "ukraine")}
 EXCLUSION = {("denmark", 4), ("saxony", 2)}  # 1703-1714: one block out of the pool
-RULE_14_2 = sections.NATIONAL_EVENTS
-RULE_14_1 = sections.GENERAL_EVENTS
 
 
 def _spare_steps(state: JSON, names: list[str]) -> int:
@@ -60,7 +58,7 @@ def is_repeat(state: JSON, nation: str, roll: int) -> bool:
 def check_national_result(state: JSON, result: JSON) -> Violation | None:
     nation, roll = result["nation"], result["roll"]
     if nation not in NATIONAL_TABLES:
-        return Violation(RULE_14_2, f"{nation.title()} has no national event table.")
+        return Violation(sections.NATIONAL_EVENTS, f"{nation.title()} has no national event table.")
     if is_repeat(state, nation, roll):
         return None
     key = (nation, roll)
@@ -71,7 +69,7 @@ def check_national_result(state: JSON, result: JSON) -> Violation | None:
         choice = result.get("choice")
         if choice not in DIPLOMACY[key]:
             options = " or ".join(n.title() for n in DIPLOMACY[key])
-            return Violation(RULE_14_2, f"Diplomacy forms a truce with {options}: choose one.")
+            return Violation(sections.NATIONAL_EVENTS, f"Diplomacy forms a truce with {options}: choose one.")
     if key in EXCLUSION and 1703 <= state["year"] <= 1714:
         choice = result.get("choice")
         in_pool = [
@@ -80,11 +78,15 @@ def check_national_result(state: JSON, result: JSON) -> Violation | None:
             if board.info(state, n)["nation"] == nation and state["blocks"][n]["at"] == "pool"
         ]
         if in_pool and choice not in in_pool:
-            return Violation(RULE_14_2, f"Choose a block of the {nation.title()} replacement pool to exclude.")
+            return Violation(
+                sections.NATIONAL_EVENTS, f"Choose a block of the {nation.title()} replacement pool to exclude."
+            )
         if not in_pool and choice is not None:
-            return Violation(RULE_14_2, f"The {nation.title()} replacement pool is empty: no block to exclude.")
+            return Violation(
+                sections.NATIONAL_EVENTS, f"The {nation.title()} replacement pool is empty: no block to exclude."
+            )
     if key == ("saxony", 3) and result.get("roll2") is None:
-        return Violation(RULE_14_2, "The Polish Parliament assembles: give the second die (roll2).")
+        return Violation(sections.NATIONAL_EVENTS, "The Polish Parliament assembles: give the second die (roll2).")
     return None
 
 
@@ -92,18 +94,21 @@ def _steps_problem(state: JSON, nation: str, names: list[str], *, desertion: boo
     candidates = _on_map_of(state, nation, warships=desertion)
     if any(n not in candidates for n in names):
         kind = "blocks" if desertion else "non-warship blocks"
-        return Violation(RULE_14_2, f"Name {nation.title()} {kind} on the map, one per step.")
+        return Violation(sections.NATIONAL_EVENTS, f"Name {nation.title()} {kind} on the map, one per step.")
     wanted = 2 if desertion else 4
     steps = {n: state["blocks"][n]["steps"] for n in candidates}
     for name in names:
         steps[name] += -1 if desertion else 1
         if steps[name] < 1 or steps[name] > board.info(state, name)["steps"]:
             return Violation(
-                RULE_14_2, f"{name} cannot take that many steps (never eliminated, never over full strength)."
+                sections.NATIONAL_EVENTS,
+                f"{name} cannot take that many steps (never eliminated, never over full strength).",
             )
     possible = _spare_steps(state, candidates) if desertion else _room(state, candidates)
     if len(names) != min(wanted, possible):
-        return Violation(RULE_14_2, f"This result moves {min(wanted, possible)} step(s), not {len(names)}.")
+        return Violation(
+            sections.NATIONAL_EVENTS, f"This result moves {min(wanted, possible)} step(s), not {len(names)}."
+        )
     return None
 
 
@@ -113,7 +118,7 @@ def apply_national_result(table: Table, result: JSON) -> None:
     nation, roll = result["nation"], result["roll"]
     if is_repeat(state, nation, roll) or nation not in NATIONAL_TABLES:
         return
-    _refuse_unplayable_result(state, (nation, roll), result)
+    _raise_if_unplayable(state, (nation, roll), result)
     table.at("national_results")[nation] = [*state["national_results"].get(nation, []), roll]
     key = (nation, roll)
     if key in RP_RESULTS:
@@ -139,7 +144,7 @@ def apply_national_result(table: Table, result: JSON) -> None:
         _special_result(table, key, result)
 
 
-def _refuse_unplayable_result(state: JSON, key: tuple[str, int], result: JSON) -> None:
+def _raise_if_unplayable(state: JSON, key: tuple[str, int], result: JSON) -> None:
     """A result naming blocks the game does not have, or a truce without its nation."""
     if key in DESERTION or key == FORCED_RECRUITMENT:
         if not board.known_blocks(state, result.get("blocks", [])):

@@ -40,7 +40,7 @@ def group_move(table: Table, move: Move) -> None:
     if not turn.refuse_action_cost(table, move):
         for problem in _group_move_problems(table.state, move):
             table.refuse(problem.rule, problem.message)
-    _refuse_unplayable_group(table.state, move)
+    _raise_if_unplayable(table.state, move)
     state = table.state
     origin, seat = move.data["from"], move.seat
     for key, (_colour, count) in _crossings(origin, move.data["moves"]).items():
@@ -59,7 +59,7 @@ def group_move(table: Table, move: Move) -> None:
             lose_steps(table, entry["block"], 1, may_eliminate=True)
 
 
-def _refuse_unplayable_group(state: JSON, move: Move) -> None:
+def _raise_if_unplayable(state: JSON, move: Move) -> None:
     """A block or a destination the game does not know cannot be moved or entered."""
     weather = state["phase"] == "weather_move"
     for entry in move.data["moves"]:
@@ -267,7 +267,12 @@ def _capacity_problems(state: JSON, seat: int, moves: list[JSON]) -> list[Violat
     boarding: dict[str, int] = {}
     for entry in moves:
         last = entry["path"][-1]["to"] if entry["path"] else None
-        if last and board.is_sea(state, last) and board.info(state, entry["block"])["type"] != "warship":
+        if (
+            last
+            and board.is_known_territory(state, last)
+            and board.is_sea(state, last)
+            and board.info(state, entry["block"])["type"] != "warship"
+        ):
             boarding[last] = boarding.get(last, 0) + load_of(state, entry["block"])
     for sea, load in boarding.items():
         present = board.blocks_at(state, sea, seat)
@@ -363,10 +368,12 @@ def force_march(table: Table, move: Move) -> None:
         table.refuse(sections.FORCE_MARCHING, f"{name} owes no force-march roll.")
     elif board.owner(table.state, name) != move.seat:
         table.refuse(sections.FORCE_MARCHING, f"{name} is not your block.")
-    if not board.is_known_block(table.state, name):
-        raise board.unplayable(f"There is no block called {name} to roll for.")
     extra = table.at("pending_force_march").pop(name, 1)
-    if move.data["roll"] <= 3 and table.state["blocks"][name]["at"] not in board.OFF_MAP:
+    if move.data["roll"] > 3:
+        return
+    if not board.is_known_block(table.state, name):
+        raise board.unplayable(f"There is no block called {name} to lose a step.")
+    if table.state["blocks"][name]["at"] not in board.OFF_MAP:
         lose_steps(table, name, extra, may_eliminate=True)
 
 

@@ -13,7 +13,6 @@ from games.pax_baltica.upkeep import begin_year
 from games.pax_baltica.victory import finish
 
 ACTION_ORDER = ("spy", "group_move", "declare_siege", "national_event", "rebuild")
-YEAR_START_TYPES = ["activation_roll", "draw_block", "reinforce", "end_replacements"]
 
 #: 3.1: 6 an event (no actions), 4-5 three actions, 2-3 two, 1 one.
 ACTIONS_FOR_ROLL = {6: 0, 5: 3, 4: 3, 3: 2, 2: 2, 1: 1}

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from games.contract import Move
+from games.contract import EngineError, Move
 from games.pax_baltica import ENGINE
 
 
@@ -62,3 +62,22 @@ def phases(pb):
     year = pb.play(pb.edit(pb.setup("12.1"), phase="weather", season=3), ("weather_roll", 0, {"roll": 1}))
     events = pb.edit(pb.setup("12.1"), phase="events", event_due=[0, 1], player1=0)
     return [battle, sieges, supply, weather, year, events]
+
+
+def test_a_move_into_an_unknown_territory_is_refused_and_cannot_be_applied(pb):
+    """A known block moving into a place the map does not have: check names the rule (it used
+    to crash on 4.6's room aboard), and apply cannot play it."""
+    state = pb.actions(pb.setup("12.1"))
+    move = Move("group_move", 0, pb.move("Estland", ("Vellinck", ["Atlantis"])))
+    assert [v.rule for v in ENGINE.check(state, move)] == ["1.1 Territories and sea zones"]
+    with pytest.raises(EngineError):
+        ENGINE.apply(state, move)
+
+
+def test_a_move_the_rules_refuse_that_can_be_played_is_applied(pb):
+    """A record play logs what the table did: a force-march roll out of turn, for a block that
+    owes none, is refused (3.3) and, a 4 to 6 costing nothing, applied as it was."""
+    state = pb.actions(pb.setup("12.1"))
+    move = Move("force_march", 0, {"block": "Atlantis", "roll": 5})
+    assert [v.rule for v in ENGINE.check(state, move)] == ["3.3 Action sequence"]
+    assert ENGINE.apply(state, move)["blocks"] == state["blocks"]
