@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from games.contract import JSON, Outcome
-from games.nova_suecia.table import net_thaler, real_players, seals_of, total_seals
+from games.kit import Table, places_from_scores
+from games.nova_suecia.board import DISTRICT_IDS
+from games.nova_suecia.queries import net_thaler, real_players, seals_of, total_seals
 
 GOVERNOR_VICTORY = "Governor victory"
 SWEDISH_VICTORY = "Swedish victory"
@@ -52,11 +54,20 @@ def swedish_victory(state: JSON) -> JSON:
     return _won(state, winners, SWEDISH_VICTORY)
 
 
+def start_last_turns(table: Table, player: int) -> None:
+    """Swedish victory: once ``player`` places the 24th seal, each governor plays one more
+    turn, in turn order, ending with the governor who placed it (README, reading 13)."""
+    state = table.state
+    if state["final_turns"] is None and total_seals(state) == len(DISTRICT_IDS):
+        count = len(state["players"])
+        queue = [(player + offset) % count for offset in range(1, count + 1)]
+        table.set("final_turns", {"sealer": player, "queue": queue})
+
+
 def _won(state: JSON, winners: list[int], reason: str) -> JSON:
+    """The winners share place 1, everybody else the next place (all share 1 without a winner)."""
     seats = range(len(real_players(state)))
-    places = [1 if seat in winners else len(winners) + 1 for seat in seats]
-    if not winners:
-        places = [1 for _ in seats]
+    places = places_from_scores([seat in winners for seat in seats])
     return Outcome(places, sorted(winners), reason, seal_scores(state)).as_dict()
 
 
@@ -65,6 +76,5 @@ def _blamed(state: JSON, reason: str) -> JSON:
     scores = seal_scores(state)
     fewest = min(scores)
     blamed = [seat for seat, seals in enumerate(scores) if seals == fewest]
-    spared = len(scores) - len(blamed)
-    places = [spared + 1 if seat in blamed else 1 for seat in range(len(scores))]
+    places = places_from_scores([seat not in blamed for seat in range(len(scores))])
     return Outcome(places, [], reason, scores, blamed=blamed).as_dict()

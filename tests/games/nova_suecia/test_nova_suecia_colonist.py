@@ -1,7 +1,7 @@
 """5.3 Colonist (Invest, Produce, Day Work, Assemble, Treasury) and 5.4 Raid, each test citing its rule."""
 
-from games.nova_suecia.actions import production
-from games.nova_suecia.table import net_thaler
+from games.nova_suecia.produce import production
+from games.nova_suecia.queries import net_thaler
 
 
 def _colonist(player, option="basic", upright=True):

@@ -1,45 +1,10 @@
-"""Reading the table (queries on a state) and changing it without touching the original.
-
-A state is plain JSON. :class:`Draft` copies only the parts a move changes (copy on first
-write), so ``apply`` stays pure and a fold stays fast.
-"""
+"""Reading the table: who moves, what lies where, what a player holds. Queries on a state,
+which never change it (a move changes the table through the kit's :class:`~games.kit.Table`)."""
 
 from __future__ import annotations
 
-from games.contract import JSON
+from games.contract import JSON, Move
 from games.nova_suecia.components import CUBES
-
-
-class Draft:
-    """A new state sharing every part of the old one that a move leaves alone."""
-
-    def __init__(self, state: JSON) -> None:
-        self.state = dict(state)
-        self._copied: set = set()
-
-    def part(self, key: str) -> JSON:
-        """A top-level dict or list of the state, copied once."""
-        if key not in self._copied:
-            self.state[key] = self.state[key].copy()
-            self._copied.add(key)
-        return self.state[key]
-
-    def item(self, key: str, index: int | str) -> JSON:
-        """An element (dict) of a top-level list or dict, copied once."""
-        container = self.part(key)
-        if (key, index) not in self._copied:
-            container[index] = container[index].copy()
-            self._copied.add((key, index))
-        return container[index]
-
-    def player(self, index: int) -> JSON:
-        return self.item("players", index)
-
-    def district(self, index: int) -> JSON:
-        return self.item("districts", index)
-
-    def set(self, key: str, value: JSON) -> None:
-        self.state[key] = value
 
 
 def controller(state: JSON, player: int) -> int:
@@ -47,6 +12,13 @@ def controller(state: JSON, player: int) -> int:
     (7.5) the seat holding the Governor card."""
     seat = state["players"][player]["seat"]
     return state["governor"] if seat is None else seat
+
+
+def actor(state: JSON, move: Move) -> int:
+    """The player a move acts for: whose turn it is, unless (in a record play) another seat moved."""
+    if move.seat is None or move.seat == controller(state, state["player"]):
+        return state["player"]
+    return move.seat
 
 
 def real_players(state: JSON) -> list[int]:
@@ -94,3 +66,8 @@ def colonists_at_trade_posts(state: JSON) -> int:
         for side in ("left", "right")
         if district[side]
     )
+
+
+def recipe_of(state: JSON, district: JSON, option: str) -> JSON | None:
+    """The recipe ``option`` of a district's card (components.json, or the play's own)."""
+    return state["components"]["districts"].get(district["type"] or "", {}).get(option)

@@ -1,4 +1,6 @@
-"""The rulebook sections as they are printed, for the violations that name them."""
+"""The rulebook's sections as printed (nova_suecia.txt, version 3.07): the one place the
+sections a phase, a move or a refusal names are spelled. ``grep`` a number (``5.3.1``) to find
+its rule."""
 
 COMPONENTS = "2. Game Components"
 PREPARATION = "3. Game Preparation"

@@ -1,0 +1,151 @@
+"""Section 5.2, Ship: the Swedish ship sails 1 or 2 river cards and opens a district beside it,
+then the Dutch ship sails 1 or 2 and closes the open districts without a seal beside it; each
+time the ships pass, 1 thaler goes on the fort closest to where they met."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.contract import JSON, Move, obj
+from games.kit import Table, move
+from games.nova_suecia import sections
+from games.nova_suecia.board import DISTRICT_INDEX, closest_fort, districts_beside, sail
+from games.nova_suecia.components import CARDS_PER_DISTRICT_TYPE, DISTRICT_TYPES
+from games.nova_suecia.vocabulary import DISTRICT
+
+
+@move(
+    "sail",
+    section=sections.SHIP,
+    description=(
+        "Section 5.2: the Swedish ship moves 1 or 2 river cards and opens the district 'open' beside it "
+        "('revealed' names the card the first time it is turned up; null when no district can be opened); "
+        "then the Dutch ship moves 1 or 2 and closes the empty districts beside it."
+    ),
+    schema=obj(
+        {
+            "swedish": {"enum": [1, 2]},
+            "open": {"anyOf": [DISTRICT, {"type": "null"}]},
+            "revealed": {"anyOf": [{"enum": list(DISTRICT_TYPES)}, {"type": "null"}]},
+            "dutch": {"enum": [1, 2]},
+        },
+        required=["swedish", "open", "dutch"],
+    ),
+    example={"swedish": 2, "open": "N2", "revealed": "farm", "dutch": 1},
+)
+def ship(table: Table, move: Move) -> None:
+    """5.2: both ships, the Swedish first; the district opened turned face up (named the first
+    time), the districts beside the Dutch ship closed."""
+    state, data = table.state, move.data
+    swedish, dutch = state["ships"]["swedish"], state["ships"]["dutch"]
+    opened = DISTRICT_INDEX[data["open"]] if data["open"] else None
+    swedish_moves = _moves(swedish, dutch["at"])
+    swedish_end = swedish_moves[data["swedish"]][0]
+    dutch_moves = _moves(dutch, swedish_end)
+    _refuse(table, data, swedish_moves, dutch_moves, opened)
+    _sail(table, "swedish", swedish_moves[data["swedish"]])
+    if opened is not None:
+        district = table.at("districts", opened)
+        district["open"] = True
+        district["type"] = district["type"] or data.get("revealed")
+    _sail(table, "dutch", dutch_moves[data["dutch"]])
+    for index in districts_beside(dutch_moves[data["dutch"]][0]):
+        if _closable(table.state["districts"][index]):
+            table.at("districts", index)["open"] = False
+
+
+def _moves(ship: JSON, other: int) -> dict[int, tuple[int, int, list[int]]]:
+    """The ship's move of 1 and of 2 river cards, the other ship where it is (``board.sail``)."""
+    return {steps: sail(ship["at"], ship["heading"], steps, other) for steps in (1, 2)}
+
+
+def _refuse(table: Table, data: JSON, swedish_moves: JSON, dutch_moves: JSON, opened: int | None) -> None:
+    """The rules the Ship action breaks: the Swedish move, the district it opens, the Dutch move."""
+    state = table.state
+    districts = state["districts"]
+    dutch_at, swedish_end = state["ships"]["dutch"]["at"], swedish_moves[data["swedish"]][0]
+    refusal = _ship_move_refusal(
+        swedish_moves, data["swedish"], dutch_at, lambda c: _can_open(districts, c), "Swedish", "Dutch", "opened"
+    )
+    if refusal:
+        table.refuse(sections.SHIP, refusal)
+    refused = _opening_refusal(state, swedish_end, data)
+    if refused:
+        table.refuse(*refused)
+    refusal = _ship_move_refusal(
+        dutch_moves,
+        data["dutch"],
+        swedish_end,
+        lambda c: _can_close(districts, c, opened),
+        "Dutch",
+        "Swedish",
+        "closed",
+    )
+    if refusal:
+        table.refuse(sections.SHIP, refusal)
+
+
+def _can_open(districts: list[JSON], card: int) -> bool:
+    return any(not districts[index]["open"] for index in districts_beside(card))
+
+
+def _can_close(districts: list[JSON], card: int, opened: int | None = None) -> bool:
+    """Whether a district beside ``card`` can be closed, the district ``opened`` being open."""
+    return any(
+        (index == opened or districts[index]["open"]) and districts[index]["seal"] is None
+        for index in districts_beside(card)
+    )
+
+
+def _closable(district: JSON) -> bool:
+    return district["open"] and district["seal"] is None
+
+
+def _ship_move_refusal(
+    moves: JSON, steps: int, other: int, can_act: Callable[[int], bool], name: str, other_name: str, act: str
+) -> str | None:
+    """What is wrong with the ship's move: a ship may not end on the other, and must move so
+    that it can act if either move allows it."""
+    ends = [moved[0] for moved in moves.values()]
+    end = moves[steps][0]
+    if end == other:
+        return f"The {name} ship may not end its move on the {other_name} ship."
+    if not can_act(end) and any(can_act(e) for e in ends if e != other):
+        return f"The {name} ship must move so that a district can be {act}: move it {3 - steps} card(s)."
+    return None
+
+
+def _opening_refusal(state: JSON, card: int, data: JSON) -> tuple[str, str] | None:
+    """What is wrong with the district the Swedish ship opens at river card ``card``."""
+    district_id, revealed = data["open"], data.get("revealed")
+    if district_id is None:
+        if _can_open(state["districts"], card):
+            return sections.SHIP, f"Open one of the face down districts beside river card {card}."
+        return None
+    index = DISTRICT_INDEX[district_id]
+    district = state["districts"][index]
+    if index not in districts_beside(card):
+        return sections.SHIP, f"District {district_id} is not beside the Swedish ship (river card {card})."
+    if district["open"]:
+        return sections.SHIP, f"District {district_id} is already open."
+    if district["type"] is not None:
+        if revealed not in (None, district["type"]):
+            return sections.SHIP, f"District {district_id} is a {district['type']}, not a {revealed}."
+        return None
+    if revealed is None:
+        return sections.SHIP, f"Name the district card turned up at {district_id}."
+    known = sum(1 for d in state["districts"] if d["type"] == revealed)
+    if known >= CARDS_PER_DISTRICT_TYPE:
+        return sections.COMPONENTS, f"All {CARDS_PER_DISTRICT_TYPE} {revealed} districts are already turned up."
+    return None
+
+
+def _sail(table: Table, name: str, moved: tuple[int, int, list[int]]) -> None:
+    """A ship's move; each time it passed the other, 1 thaler goes on the fort closest to where
+    they met."""
+    at, heading, passed_at = moved
+    table.at("ships")[name] = {"at": at, "heading": heading}
+    if passed_at:
+        forts = table.at("forts")
+        for card in passed_at:
+            forts[closest_fort(card)] += 1

@@ -1,0 +1,89 @@
+"""Section 5, Course of the Game: a turn's steps in order (Letter, Ship, Colonist, then the
+turn's end), whose turn it is, and the Governor card passing to the right-hand player, who plays
+two turns in a row; with 7.5 Two Player Variant, the neutral player's turn. Section 6's last
+turns after the 24th seal follow their own order."""
+
+from __future__ import annotations
+
+from games.contract import JSON, Move, obj
+from games.kit import Table, move
+from games.nova_suecia import sections
+from games.nova_suecia.ending import governor_victory, swedish_victory
+from games.nova_suecia.queries import controller
+
+#: 5: the step each step's own move leads to ("end": the turn waits for end_turn). A move
+#: recorded out of its step (a record play) changes the table but leaves the turn at its step.
+NEXT_STEP = {
+    "letter": ("letter", "ship"),
+    "sail": ("ship", "colonist"),
+    "invest": ("colonist", "end"),
+    "produce": ("colonist", "end"),
+    "day_work": ("colonist", "end"),
+    "assemble": ("colonist", "end"),
+}
+
+
+def whose_turn(state: JSON) -> list[int]:
+    """The seat to move: the player's own, the governor's for the neutral player (7.5)."""
+    return [controller(state, state["player"])]
+
+
+def next_step(table: Table, move: Move) -> None:
+    """After a step's own move, the turn goes on to the next step."""
+    step = NEXT_STEP.get(move.type)
+    if step is not None and step[0] == table.state["step"]:
+        table.set("step", step[1])
+
+
+@move(
+    "end_turn",
+    section=sections.COURSE,
+    description="The player ends the turn (after the Colonist action and the raid; a Treasury action may precede it).",
+    schema=obj({}),
+    example={},
+)
+def end_turn(table: Table, move: Move) -> None:
+    """Pass the turn (5; 6 for the last turns) and look for a governor victory (6). Once the
+    24th seal is placed the game is a Swedish victory: the last turns only decide who wins. A
+    turn recorded after the end of the game (a record play) leaves the outcome as it was."""
+    state = table.state
+    over = state["outcome"] is not None
+    table.update(treasury_taken=False, deposited=False, step="letter", turn=state["turn"] + 1)
+    final = state["final_turns"]
+    if final is not None:
+        if not final["queue"]:
+            if not over:
+                table.set("outcome", swedish_victory(state))
+            return
+        table.update(player=final["queue"][0], final_turns={**final, "queue": final["queue"][1:]})
+        return
+    if state["options"]["neutral_player"]:
+        _pass_turn_with_neutral(table)
+    else:
+        _pass_turn(table)
+    if not over:
+        table.set("outcome", governor_victory(state, state["player"]))
+
+
+def _pass_turn(table: Table) -> None:
+    """In turn order from the governor; after the player to the governor's right, the card
+    passes to that player, who starts the next round (two consecutive turns)."""
+    state = table.state
+    count = len(state["players"])
+    next_turn = state["round_turn"] + 1
+    if next_turn < count:
+        table.update(round_turn=next_turn, player=(state["governor"] + next_turn) % count)
+    else:
+        table.update(governor=state["player"], round_turn=0)
+
+
+def _pass_turn_with_neutral(table: Table) -> None:
+    """7.5: governor, other player; the card passes to the other player, who then plays the
+    neutral player's turn instead of a second consecutive turn, then starts the round."""
+    state = table.state
+    if state["round_turn"] == 0:
+        table.update(round_turn=1, player=1 - state["governor"])
+    elif state["round_turn"] == 1:
+        table.update(governor=state["player"], round_turn=2, player=2)
+    else:
+        table.update(round_turn=0, player=state["governor"])
