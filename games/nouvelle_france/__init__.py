@@ -1,5 +1,112 @@
-"""Nouvelle France: the rules engine (see README.md)."""
+"""Nouvelle France (Jacques-Dominique Landry): three buildings raised block by block before winter.
 
-from games.nouvelle_france.engine import NouvelleFranceEngine
+The rules engine (README.md has the vocabulary and the readings taken), on the kit
+(games/kit.py). Its table of contents, in the rulebook's order; the rulebook numbers no
+section, so each is named by its printed title (sections.py) and found with grep:
+
+=====================================  ==================  ====================================
+section                                module              moves
+=====================================  ==================  ====================================
+GAME SETUP                             setup.py, deck.py   setup_table
+PLAYER TURN                            turn.py             draw_card, place_block
+PLACEMENT RULES (SPECIAL RULE)         placement.py,       (every block placed)
+                                       geometry.py
+SNOWSTORMS (COMPLETING A BUILDING:     snowstorms.py       (a snowflake drawn)
+turn.build)
+BONUS CONSTRUCTION BLOCKS              bonus.py            place_bonus_block
+ALLY TOKENS, FILLE DU ROY, COUREUR     allies.py           play_ally
+DES BOIS, HURON
+A PLAYER IS UNABLE TO PLACE A BLOCK    unable.py           offer_block, pass_offer
+END OF THE GAME                        end.py              (the third snowflake), the outcome
+SIMPLIFICATION OF THE RULES            setup.py, deck.py   (options one_card; allies once, none)
+                                       allies.py,
+                                       snowstorms.py
+=====================================  ==================  ====================================
+
+components.py (+ components.json) holds the component data, vocabulary.py the schemas' parts
+and the options, view.py the table as a seat sees it.
+"""
+
+from __future__ import annotations
+
+from games.contract import JSON, Move, Outcome, Seat, Violation
+from games.kit import Game, Phase
+from games.nouvelle_france import components, end, view
+from games.nouvelle_france.allies import play_ally
+from games.nouvelle_france.bonus import may_place_bonus_block, place_bonus_block
+from games.nouvelle_france.sections import END, SETUP, TURN, UNABLE
+from games.nouvelle_france.setup import new_table, setup_table
+from games.nouvelle_france.turn import draw_card, outside_play, place_block
+from games.nouvelle_france.unable import offer_block, pass_offer
+from games.nouvelle_france.vocabulary import OPTIONS_SCHEMA
+
+
+def _nobody(state: JSON) -> list[int]:
+    return []
+
+
+def _active(state: JSON) -> list[int]:
+    return [state["active"]]
+
+
+def _offered_to(state: JSON) -> list[int]:
+    return [state["offer"]["to"]]
+
+
+def _allies_in_play(state: JSON) -> bool:
+    return state["options"]["allies"] != "none"
+
+
+def _drawing(state: JSON) -> list[str]:
+    """PLAYER TURN, before drawing: draw, or (BONUS CONSTRUCTION BLOCKS) place the window's block;
+    an Ally (not when SIMPLIFICATION 2 leaves them out)."""
+    moves = [draw_card.name]
+    if may_place_bonus_block(state):
+        moves.append(place_bonus_block.name)
+    if _allies_in_play(state):
+        moves.append(play_ally.name)
+    return moves
+
+
+def _placing(state: JSON) -> list[str]:
+    """PLAYER TURN, after drawing: place a visible card's block, or offer it (A PLAYER IS UNABLE TO
+    PLACE A BLOCK); an Ally (not when SIMPLIFICATION 2 leaves them out)."""
+    moves = [place_block.name, offer_block.name]
+    if _allies_in_play(state):
+        moves.append(play_ally.name)
+    return moves
+
+
+class NouvelleFranceEngine(Game):
+    slug = "nouvelle_france"
+    title = "Nouvelle France"
+    min_players = 2
+    max_players = components.MAX_PLAYERS
+    options_schema = OPTIONS_SCHEMA
+    phases = (
+        Phase("setup", SETUP, moves=(setup_table,), turn=_nobody),
+        Phase("draw", TURN, moves=(draw_card, place_bonus_block, play_ally), turn=_active, now=_drawing),
+        Phase("place", TURN, moves=(place_block, offer_block, play_ally), turn=_active, now=_placing),
+        Phase("offer", UNABLE, moves=(place_block, pass_offer), turn=_offered_to),
+        Phase("finished", END, moves=(), turn=_nobody),
+    )
+    end_section = END
+    view_secrets = view.VIEW_SECRETS
+
+    def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
+        return new_table(seats, options)
+
+    def gate(self, state: JSON, move: Move) -> Violation | None:
+        """Only GAME SETUP and END OF THE GAME, in the engine's words: each move refuses a turn
+        out of order itself, naming the section whose rule it breaks (the Allies are played by
+        others than the active player, a block on offer by the player it is offered to)."""
+        return outside_play(state, move)
+
+    def outcome(self, state: JSON) -> Outcome | None:
+        return end.outcome(state)
+
+    def table(self, state: JSON, seat: int | None) -> dict[str, JSON]:
+        return view.table_view(state)
+
 
 ENGINE = NouvelleFranceEngine()

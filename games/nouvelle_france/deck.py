@@ -8,8 +8,6 @@ its pile has no other card left. A Huron player's look at the top cards makes th
 
 from __future__ import annotations
 
-from collections import Counter
-
 from games.contract import JSON
 from games.nouvelle_france import components
 from games.nouvelle_france.components import SHAPES, SNOWFLAKE
@@ -42,9 +40,9 @@ def remaining(deck: dict[str, JSON]) -> int:
 
 def unseen_problem(deck: dict[str, JSON], cards: list[str]) -> str | None:
     """Why ``cards`` cannot be the next unseen cards of the deck (below the known top), or None."""
-    available = Counter(deck["counts"]) - Counter(deck["known_top"])
-    for card, count in Counter(cards).items():
-        if count > available[card]:
+    counts, known_top = deck["counts"], deck["known_top"]
+    for card in dict.fromkeys(cards):
+        if cards.count(card) > counts.get(card, 0) - known_top.count(card):
             return f"No {card_name(card)} card is left in the deck."
     first = deck["drawn"] + len(deck["known_top"])
     last = first + len(cards) - 1

@@ -70,7 +70,11 @@ def resting_cells(cells: list[Cell], cubes: dict[str, str]) -> list[Cell]:
 def balanced(cells: list[Cell], resting: list[Cell]) -> bool:
     """Whether the block's centre of gravity lies strictly inside the area it rests on.
 
-    Coordinates are scaled by twice the cube count so that all arithmetic stays exact."""
+    Coordinates are scaled by twice the cube count so that all arithmetic stays exact. A block
+    resting on all its cells is balanced at once: its centre is the average of its cells' centres,
+    each strictly inside the hull of the squares it rests on, so the average is too."""
+    if len(resting) == len(cells):
+        return True
     scale = 2 * len(cells)
     centre = (2 * sum(c[0] for c in cells) + len(cells), 2 * sum(c[1] for c in cells) + len(cells))
     corners = {((x + dx) * scale, (y + dy) * scale) for x, y, _ in resting for dx in (0, 1) for dy in (0, 1)}

@@ -1,8 +1,9 @@
-"""The event vocabulary and the options of a Nouvelle France play (JSON Schemas)."""
+"""The JSON Schemas of a Nouvelle France play: its options, and the parts each move's schema is
+made of (each move declares its own schema beside its rule, with ``@move``)."""
 
 from __future__ import annotations
 
-from games.contract import EventType, obj
+from games.contract import obj
 from games.nouvelle_france.components import (
     ALLIES,
     BONUS_BLOCKS,
@@ -14,22 +15,24 @@ from games.nouvelle_france.components import (
     TALLY_VALUES,
 )
 
-_integer = {"type": "integer"}
-_site = {"enum": list(SITES)}
-_shape = {"enum": list(SHAPES)}
-_card = {"enum": [*SHAPES, SNOWFLAKE]}
-_cube = obj(
-    {"x": _integer, "y": _integer, "z": {"type": "integer", "minimum": 1}, "colour": {"enum": [*COLOURS, NEUTRAL]}}
+INTEGER = {"type": "integer"}
+SITE = {"enum": list(SITES)}
+SHAPE = {"enum": list(SHAPES)}
+CARD = {"enum": [*SHAPES, SNOWFLAKE]}
+BONUS_BLOCK = {"enum": list(BONUS_BLOCKS)}
+ALLY = {"enum": list(ALLIES)}
+CUBE = obj(
+    {"x": INTEGER, "y": INTEGER, "z": {"type": "integer", "minimum": 1}, "colour": {"enum": [*COLOURS, NEUTRAL]}}
 )
-_cubes = {"type": "array", "items": _cube, "minItems": 1, "maxItems": 27}
-_cell = {"type": "array", "items": _integer, "minItems": 2, "maxItems": 2}
-_block_cubes = {
+CUBES = {"type": "array", "items": CUBE, "minItems": 1, "maxItems": 27}
+CELL = {"type": "array", "items": INTEGER, "minItems": 2, "maxItems": 2}
+BLOCK_CUBES = {
     "anyOf": [
-        {"type": "array", "items": {"type": "array", "items": _integer, "minItems": 3, "maxItems": 3}, "minItems": 1},
+        {"type": "array", "items": {"type": "array", "items": INTEGER, "minItems": 3, "maxItems": 3}, "minItems": 1},
         {"type": "null"},
     ]
 }
-_tally_stick = obj(
+TALLY_STICK = obj(
     {
         "stick": {"type": "integer", "minimum": 1, "maximum": 3},
         "levels": {"type": "array", "items": {"enum": list(TALLY_VALUES)}, "minItems": 3, "maxItems": 3},
@@ -50,7 +53,7 @@ OPTIONS_SCHEMA = obj(
         "shapes": {
             "type": "object",
             "description": "Edition data: the cubes [x, y, z] of a block in one orientation; null when unknown.",
-            "properties": {name: _block_cubes for name in [*SHAPES, *BONUS_BLOCKS]},
+            "properties": {name: BLOCK_CUBES for name in [*SHAPES, *BONUS_BLOCKS]},
             "additionalProperties": False,
         },
         "sites": {
@@ -59,10 +62,10 @@ OPTIONS_SCHEMA = obj(
             "properties": {
                 site: obj(
                     {
-                        "footprint": {"type": "array", "items": _cell, "minItems": 1},
+                        "footprint": {"type": "array", "items": CELL, "minItems": 1},
                         "joints": {
                             "type": "array",
-                            "items": {"type": "array", "items": _cell, "minItems": 2, "maxItems": 2},
+                            "items": {"type": "array", "items": CELL, "minItems": 2, "maxItems": 2},
                         },
                     },
                     required=["footprint"],
@@ -75,83 +78,9 @@ OPTIONS_SCHEMA = obj(
     required=[],
 )
 
-_example_cubes = [
+EXAMPLE_CUBES = [
     {"x": 0, "y": 1, "z": 1, "colour": "brown"},
     {"x": 0, "y": 2, "z": 1, "colour": "neutral"},
     {"x": 0, "y": 3, "z": 1, "colour": "white"},
     {"x": 0, "y": 4, "z": 1, "colour": "brown"},
 ]
-
-EVENT_TYPES = {
-    "setup_table": EventType(
-        description=(
-            "GAME SETUP: the tally stick drawn at random for each site (its number, its value for "
-            "levels 1, 2 and 3, and the points of the bonus disk on the site's standee), the two cards "
-            "drawn onto the identification strip (none in the one-card variant), and the first player."
-        ),
-        schema=obj(
-            {
-                "tally_sticks": obj({site: _tally_stick for site in SITES}),
-                "strip": {"type": "array", "items": _shape, "maxItems": 2},
-                "first_player": {"type": "integer", "minimum": 0},
-            }
-        ),
-        example={
-            "tally_sticks": {
-                "redoubt": {"stick": 2, "levels": ["x2", "+", "-"], "standee_points": 5},
-                "church": {"stick": 1, "levels": ["+", "-", "x2"], "standee_points": 3},
-                "mill": {"stick": 3, "levels": ["-", "x2", "+"], "standee_points": 4},
-            },
-            "strip": ["cannon", "eel"],
-            "first_player": 0,
-        },
-        seated=False,
-    ),
-    "draw_card": EventType(
-        description="PLAYER TURN: the active player draws the top card of the deck (a block's shape or a snowflake).",
-        schema=obj({"card": _card}),
-        example={"card": "cross"},
-    ),
-    "place_block": EventType(
-        description=(
-            "PLAYER TURN: place the block of a visible card (or the block offered by a player unable to "
-            "place it) on a site; every cube with its cell and colour."
-        ),
-        schema=obj({"card": _shape, "site": _site, "cubes": _cubes}),
-        example={"card": "cannon", "site": "redoubt", "cubes": _example_cubes},
-    ),
-    "place_bonus_block": EventType(
-        description="BONUS CONSTRUCTION BLOCKS: instead of drawing, place your beam, post or peg (all cubes your colour).",
-        schema=obj({"block": {"enum": list(BONUS_BLOCKS)}, "site": _site, "cubes": _cubes}),
-        example={
-            "block": "post",
-            "site": "mill",
-            "cubes": [{"x": 0, "y": 0, "z": 1, "colour": "white"}, {"x": 1, "y": 0, "z": 1, "colour": "white"}],
-        },
-    ),
-    "offer_block": EventType(
-        description=(
-            "A PLAYER IS UNABLE TO PLACE A BLOCK: the active player cannot place the block of a visible "
-            "card; it is offered to the others from the left."
-        ),
-        schema=obj({"card": _shape}),
-        example={"card": "horseshoe"},
-    ),
-    "pass_offer": EventType(
-        description="A PLAYER IS UNABLE TO PLACE A BLOCK: the player offered the block cannot place it either.",
-        schema=obj({}),
-        example={},
-    ),
-    "play_ally": EventType(
-        description=(
-            "ALLY TOKENS: Fille du Roy (active player, doubles the turn's points), Coureur des bois "
-            "(another player, half the active player's points), or Huron (before a turn: the top cards "
-            "of the deck, up to 3, in the new order the player put them back, top first)."
-        ),
-        schema=obj(
-            {"ally": {"enum": list(ALLIES)}, "cards": {"type": "array", "items": _card, "maxItems": 3}},
-            required=["ally"],
-        ),
-        example={"ally": "fille_du_roy"},
-    ),
-}

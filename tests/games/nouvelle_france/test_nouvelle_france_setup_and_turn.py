@@ -6,7 +6,7 @@ import pytest
 
 from games.contract import EngineError, Move, Seat
 from games.nouvelle_france import ENGINE
-from games.nouvelle_france.engine import seat_colours
+from games.nouvelle_france.setup import seat_colours
 
 from .conftest import TALLY, cubes, row
 
