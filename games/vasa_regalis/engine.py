@@ -1,178 +1,147 @@
-"""The Vasa Regalis engine: setup, check, apply, view and outcome (see README.md)."""
+"""Vasa Regalis on the engine kit: the table of contents of the rules (see README.md).
+
+The phases follow a round as section 3 sums it up ("A round consists of the following
+steps"): the shipyard leader card before the first round, then every round the roles, the
+inventory (advanced rules), the building and the inspection; the game ends with the fourth
+part built (section 7). Each move is one function, in the module of its section:
+
+==========================  =====================  =========================================
+phase (section)             move                   module
+==========================  =====================  =========================================
+leader (3)                  ``choose_leader``      course.py
+roles (3, role cards)       ``choose_role``        course.py
+                            ``procure``            roles.py (procurers, admiral, king)
+                            ``exchange``           roles.py (craftsman, tailor/blacksmith)
+                            ``replace``            roles.py (admiral, king's order)
+                            ``order_replacement``  roles.py (king)
+inventory (6)               ``trade``              inventory.py
+                            ``end_inventory``      inventory.py
+building (4)                ``choose_building``    building.py
+                            ``pass_building``      building.py
+                            ``place``              building.py
+inspection (5)              ``inspect``            inspection.py
+end (7, tie-breaks in 2)    (outcome)              end.py
+==========================  =====================  =========================================
+
+Setup and its refusal are section 2 (setup.py); the rulebook's sections, goods and role cards
+are named once in rulebook.py; the queue of steps that says whose move it is, in table.py.
+"""
 
 from __future__ import annotations
 
-from games.contract import JSON, Engine, Move, Outcome, Seat, Violation
-from games.secrets import EACH, MOVER, NOBODY, Secret, Sibling, hide
-from games.vasa_regalis import data, moves, rules, scoring
-from games.vasa_regalis.table import (
-    STEP_EVENTS,
-    building_choices,
-    forced_buildings,
-    open_steps,
-    placed_goods,
-    value3_in_play,
+from games.contract import JSON, Move, Outcome, Seat, Violation
+from games.kit import Game, Phase, Table
+from games.vasa_regalis import data, end, setup, view
+from games.vasa_regalis.building import (
+    building_moves,
+    choose_building,
+    finish_building,
+    pass_building,
+    place,
+    start_building,
 )
-from games.vasa_regalis.vocabulary import EVENT_TYPES, GOODS, OPTIONS_SCHEMA, SECTION_OBJECT
+from games.vasa_regalis.course import choose_leader, choose_role, end_round
+from games.vasa_regalis.inspection import inspect
+from games.vasa_regalis.inventory import end_inventory, trade
+from games.vasa_regalis.roles import exchange, order_replacement, procure, replace
+from games.vasa_regalis.rulebook import (
+    SECTION_BUILDING,
+    SECTION_COURSE,
+    SECTION_END,
+    SECTION_INSPECTION,
+    SECTION_INVENTORY,
+)
+from games.vasa_regalis.table import matching_step, out_of_turn, step_moves, step_seats
+
+#: The moves the gate lets through to their own rule: taking the leader card in any phase but
+#: the last, the inventory's moves in any phase but the first and the last.
+_LEADER = choose_leader.name
+_OWN_TIMING = (trade.name, end_inventory.name)
 
 
-class VasaRegalisEngine(Engine):
+class VasaRegalisEngine(Game):
     slug = "vasa_regalis"
     title = "Vasa Regalis"
     min_players, max_players = data.player_count()
-    options_schema = OPTIONS_SCHEMA
-    event_types = EVENT_TYPES
-    view_secrets = (
-        Secret(
-            "players.*.hand",
-            EACH,
-            "3. Course of the game: a player's goods are kept face down and may only be viewed by that player",
+    options_schema = setup.OPTIONS_SCHEMA
+    phases = (
+        Phase("leader", SECTION_COURSE, moves=(choose_leader,), turn=lambda state: []),
+        Phase(
+            "roles",
+            SECTION_COURSE,
+            moves=(choose_role, procure, exchange, replace, order_replacement),
+            turn=step_seats,
+            now=step_moves,
         ),
-        Secret("players.*.hand_values", EACH, "3. Course of the game: the values of a player's goods on hand are his"),
-        Secret(
-            "players.*.ship",
-            EACH,
-            "4. Building: the good must be placed face down without being disclosed to the other players",
+        Phase(
+            "inventory",
+            SECTION_INVENTORY,
+            moves=(trade, end_inventory),
+            turn=lambda state: list(range(state["seat_count"])),
         ),
-        Secret(
-            "parts.*.total",
-            NOBODY,
-            "4. Building and 7. End of game: every good on the ships lies face down until all players turn them "
-            "face up at the end, so no player knows a part's total",
+        Phase(
+            "building",
+            SECTION_BUILDING,
+            moves=(choose_building, pass_building, place),
+            turn=step_seats,
+            now=building_moves,
         ),
-        Secret("parts.*.operational", NOBODY, "7. End of game: whether a part is operational follows from its total"),
-        Secret(
-            "shown.*.value",
-            Sibling("to"),
-            "5. Inspection: a player looks at 1 placed good on another player's ship; its value is his to see",
-        ),
+        Phase("inspection", SECTION_INSPECTION, moves=(inspect,), turn=step_seats, now=step_moves),
     )
-    move_secrets = {
-        "place": (Secret("value", MOVER, "4. Building: the good is placed face down, its value undisclosed"),),
-        "replace": (
-            Secret("value", MOVER, "Admiral and King: the good put back on the ship lies face down like any other"),
-        ),
-    }
+    end_section = SECTION_END
+    view_secrets = view.SECRETS
 
     def refuse_setup(self, seats: list[Seat], options: dict[str, JSON]) -> list[Violation]:
-        """Section 2: every player starts with 1 of each good of value 1, so a play's own
-        ``goods_in_game`` must keep at least that many markers of value 1 (else the supply
-        would start below zero)."""
-        count = len(seats)
-        kept = data.goods_in_game(count, options)[0]
-        least = count * max(data.starting_hand().values())
-        if kept >= least:
-            return []
-        return [
-            Violation(
-                SECTION_OBJECT,
-                f"Each of the {count} players starts with 1 of each good of value 1: the game needs at least "
-                f"{least} markers of value 1 of every good, not {kept}.",
-            )
-        ]
+        return setup.refuse_setup(seats, options)
 
     def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
-        """Section 2: goods for the player count; every player 1 of each good of value 1."""
-        count = len(seats)
-        in_game = data.goods_in_game(count, options)
-        start = data.starting_hand()
-        hand = {good: [start[good], 0, 0] for good in GOODS}
-        return {
-            "seat_count": count,
-            "inventory_rule": bool(options.get("inventory", False)),
-            "operational_total": data.operational_total(count, options),
-            "in_game": {good: list(in_game) for good in GOODS},
-            "supply": {good: [in_game[0] - count * start[good], in_game[1], in_game[2]] for good in GOODS},
-            "hands": [hand] * count,
-            "ships": [dict.fromkeys(GOODS)] * count,
-            "phase": "leader",
-            "round": 0,
-            "leader": None,
-            "roles": {},
-            "steps": [],
-            "building": None,
-            "last_builder": None,
-            "built": [],
-            "shown": [],
-        }
-
-    def check(self, state: JSON, move: Move) -> list[Violation]:
-        return rules.violations(state, move)
-
-    def apply(self, state: JSON, move: Move) -> JSON:
-        return moves.applied(state, move)
+        return setup.setup(seats, options)
 
     def outcome(self, state: JSON) -> Outcome | None:
-        return scoring.outcome(state)
+        return end.outcome(state)
 
-    def view(self, state: JSON, seat: int | None = None) -> dict[str, JSON]:
-        """The table with every good shown, then hidden as ``view_secrets`` say for ``seat``: the
-        end of the game turns nothing face up here (the records service decides that)."""
-        steps = open_steps(state)
-        outcome = scoring.outcome(state)
-        table = {
-            "phase": state["phase"],
-            "round": state["round"],
-            "shipyard_leader": state["leader"],
-            "active_seats": _active_seats(state, steps),
-            "legal_event_types": _legal_event_types(state, steps),
-            "next_steps": steps,
-            "scores": None,
-            "finished": state["phase"] == "finished",
-            "roles": state["roles"],
-            "supply": state["supply"],
-            "value_3_in_play": {good: value3_in_play(state, good) for good in GOODS},
-            "built": state["built"],
-            "building": state["building"],
-            "building_choices": building_choices(state) if state["phase"] == "building" else [],
-            "forced_building": forced_buildings(state) if state["phase"] == "building" else [],
-            "players": [_player(state, other) for other in range(state["seat_count"])],
-            "parts": _parts(state),
-            "operational_total": state["operational_total"],
-            "shown": state["shown"],
-            "outcome": None if outcome is None else outcome.as_dict(),
-        }
-        return hide(table, self.view_secrets, seat)
+    def over(self, state: JSON) -> bool:
+        return state["phase"] == "finished"
 
+    def table(self, state: JSON, seat: int | None) -> dict[str, JSON]:
+        return view.table(state)
 
-def _active_seats(state: JSON, steps: list[JSON]) -> list[int]:
-    if state["phase"] == "inventory":
-        return list(range(state["seat_count"]))
-    return sorted({step["seat"] for step in steps})
+    def gate(self, state: JSON, move: Move) -> Violation | None:
+        """The turn order in the engine's own words: nothing after the end (7), nothing before
+        the leader card is taken but taking it (3), the inventory before anything else (6), and
+        otherwise the open step of the move's seat (3, 4, 5)."""
+        phase = state["phase"]
+        if phase == "finished":
+            return Violation(SECTION_END, "The game is over: all four parts of the ship are built.")
+        if move.type == _LEADER:
+            return None
+        if phase == "leader":
+            return Violation(SECTION_COURSE, "First a player must take the shipyard leader card.")
+        if move.type in _OWN_TIMING:
+            return None
+        if phase == "inventory":
+            return Violation(SECTION_INVENTORY, "The inventory action comes first; end it before anything else.")
+        if matching_step(state, move.type, move.seat) is None:
+            return Violation(*out_of_turn(state, move))
+        return None
 
-
-def _legal_event_types(state: JSON, steps: list[JSON]) -> list[str]:
-    if state["phase"] == "leader":
-        return ["choose_leader"]
-    if state["phase"] == "inventory":
-        return ["trade", "end_inventory"]
-    legal = dict.fromkeys(event for step in steps for event in STEP_EVENTS[step["type"]])
-    if forced_buildings(state) and state["phase"] == "building":
-        legal.pop("pass_building", None)
-    return list(legal)
-
-
-def _player(state: JSON, seat: int) -> JSON:
-    """A seat's goods; the counts per type and the squares filled are seen by all (goods are
-    procured, exchanged, traded and placed by type in the open)."""
-    hand, ship = state["hands"][seat], state["ships"][seat]
-    return {
-        "seat": seat,
-        "hand": hand,
-        "hand_counts": {good: sum(hand[good]) for good in GOODS},
-        "hand_values": scoring.hand_values(hand),
-        "ship": ship,
-        "ship_placed": placed_goods(ship),
-    }
-
-
-def _parts(state: JSON) -> JSON:
-    totals = scoring.part_totals(state)
-    return {
-        good: {
-            "built": good in state["built"],
-            "total": totals[good],
-            "operational": totals[good] >= state["operational_total"],
-        }
-        for good in GOODS
-    }
+    def after(self, table: Table, move: Move) -> None:
+        """Section 3: once a phase's steps are done, the round goes on: the roles, the inventory
+        (advanced rules), the building if a good type qualifies (4), the inspection after a
+        building (5), then the next round; the fourth part built ends the game (7)."""
+        state = table.state
+        phase = state["phase"]
+        if state["steps"] or phase in ("inventory", "finished", "leader"):
+            return
+        if phase == "roles":
+            if state["inventory_rule"]:
+                table.set("phase", "inventory")
+            else:
+                start_building(table)
+        elif phase == "building":
+            if state["building"] is None:
+                end_round(table)
+            else:
+                finish_building(table)
+        elif phase == "inspection":
+            end_round(table)

@@ -1,22 +1,33 @@
-"""The state of the table and the course of a round (section 3).
+"""The state of the table, and the queue of steps that says whose move it is.
 
 A state is plain JSON. Goods are counted per type and value: ``hand["wood"] == [2, 1, 0]``
-is two wood of value 1 and one of value 2. Everything still to be done in the current phase
-is a queue of *steps* (``{"seat": 2, "type": "procure", ...}``); the head step says whose
-move it is. Steps that may come in any order share a ``group`` and are open together: the
-admiral's or the king's two actions, and the players' placements in a building.
+is two wood of value 1 and one of value 2 (hands, ``supply``, ``in_game``). Everything still
+to be done in the current phase is a queue of *steps* (``{"seat": 2, "type": "procure", ...}``);
+the head step says whose move it is. Steps that may come in any order share a ``group`` and
+are open together: the admiral's or the king's two actions, and the players' placements in a
+building. The open steps are the one answer to "which moves are legal now": the view's
+``active_seats`` and ``legal_event_types`` and the engine's gate are read off them.
 
-Helpers that take a state and return a new value never mutate their input; ``advance``
-and ``end_round`` fill in a fresh top-level copy that ``apply`` already made.
+Moves change the state through the kit's :class:`~games.kit.Table` (copy-on-write).
 """
 
 from __future__ import annotations
 
-from games.contract import JSON
-from games.vasa_regalis.vocabulary import GOODS, ROLES
+from typing import NoReturn
 
-#: Which events complete a step of each type.
-STEP_EVENTS = {
+from games.contract import JSON, EngineError, Move
+from games.kit import Table
+from games.vasa_regalis.rulebook import (
+    GOODS,
+    SECTION_BUILDING,
+    SECTION_COURSE,
+    SECTION_END,
+    SECTION_INSPECTION,
+)
+
+#: Which moves complete a step of each type (a step's type names the move, but for the
+#: building choice, which a player makes or passes).
+STEP_MOVES = {
     "choose_role": ("choose_role",),
     "procure": ("procure",),
     "exchange": ("exchange",),
@@ -27,17 +38,22 @@ STEP_EVENTS = {
     "inspect": ("inspect",),
 }
 
+#: What a step asks of its player, in words, and the section of the rule it follows.
+STEP_WORDS = {
+    "choose_role": ("choose a role", SECTION_COURSE),
+    "procure": ("procure", SECTION_COURSE),
+    "exchange": ("exchange pairs of goods", SECTION_COURSE),
+    "replace": ("replace a good on the ship", SECTION_COURSE),
+    "order_replacement": ("order a replacement", SECTION_COURSE),
+    "building_choice": ("choose a good to build or pass", SECTION_BUILDING),
+    "place": ("place a good on the ship", SECTION_BUILDING),
+    "inspect": ("inspect a good or look at nothing", SECTION_INSPECTION),
+}
+
 
 def seat_after(state: JSON, seat: int, places: int = 1) -> int:
     """The seat ``places`` positions clockwise (negative: counter-clockwise)."""
     return (seat + places) % state["seat_count"]
-
-
-def changed(holding: JSON, good: str, value: int, delta: int) -> JSON:
-    """A copy of a hand or supply with ``delta`` more goods of that type and value."""
-    counts = list(holding[good])
-    counts[value - 1] += delta
-    return {**holding, good: counts}
 
 
 def placed_goods(ship: JSON) -> list[str]:
@@ -48,19 +64,69 @@ def unbuilt_goods(state: JSON) -> list[str]:
     return [good for good in GOODS if good not in state["built"]]
 
 
-def value3_in_play(state: JSON, good: str) -> int:
-    """Goods of value 3 of that type held by players or on ships (not in the supply)."""
-    return state["in_game"][good][2] - state["supply"][good][2]
+def seat_missing(state: JSON, seat: int) -> str | None:
+    """Why ``seat`` names nobody at this table, or None."""
+    return f"There is no seat {seat} at this table." if seat >= state["seat_count"] else None
 
 
-def building_choices(state: JSON) -> list[str]:
-    """Section 4: unbuilt types with at least one good of value 3 in play."""
-    return [good for good in unbuilt_goods(state) if value3_in_play(state, good) > 0]
+def not_placed(state: JSON, target: int, good: str) -> str | None:
+    """Why ``good`` on ``target``'s ship cannot be named: none is placed there."""
+    return f"Seat {target} has placed no {good} on the ship." if state["ships"][target][good] is None else None
 
 
-def forced_buildings(state: JSON) -> list[str]:
-    """Section 4: unbuilt types whose goods of value 3 are all in play; the building must be one of them."""
-    return [good for good in building_choices(state) if state["supply"][good][2] <= 0]
+# The goods
+
+
+def take(table: Table, seat: int, good: str, value: int, count: int = 1) -> None:
+    """``count`` goods of that type and value go from the supply to the seat's hand (negative: back)."""
+    state = table.state
+    table.update(
+        hands=with_item(state["hands"], seat, changed(state["hands"][seat], good, value, count)),
+        supply=changed(state["supply"], good, value, -count),
+    )
+
+
+def hand_over(table: Table, giver: int, taker: int, good: str, value: int) -> None:
+    """One good passes from a player's hand to another's."""
+    hands = list(table.state["hands"])
+    hands[giver] = changed(hands[giver], good, value, -1)
+    hands[taker] = changed(hands[taker], good, value, 1)
+    table.set("hands", hands)
+
+
+def put_on_ship(table: Table, seat: int, good: str, value: int) -> None:
+    """The good goes from the hand onto its square; a good already there returns to the hand."""
+    state = table.state
+    ship = state["ships"][seat]
+    hand = changed(state["hands"][seat], good, value, -1)
+    if ship[good] is not None:
+        hand[good][ship[good] - 1] += 1
+    table.update(
+        hands=with_item(state["hands"], seat, hand),
+        ships=with_item(state["ships"], seat, {**ship, good: value}),
+    )
+
+
+def show(table: Table, entry: JSON) -> None:
+    """Note what was shown at the table this round (``to``: who alone saw its value, if anyone)."""
+    table.set("shown", [*table.state["shown"], {"round": table.state["round"], **entry}])
+
+
+def changed(holding: JSON, good: str, value: int, delta: int) -> JSON:
+    """A copy of a hand or of the supply with ``delta`` more goods of that type and value."""
+    counts = list(holding[good])
+    counts[value - 1] += delta
+    return {**holding, good: counts}
+
+
+def with_item(items: list[JSON], index: int, item: JSON) -> list[JSON]:
+    """A copy of a list (the hands, the ships) with one seat's item replaced."""
+    items = list(items)
+    items[index] = item
+    return items
+
+
+# The steps
 
 
 def open_steps(state: JSON) -> list[JSON]:
@@ -79,111 +145,103 @@ def open_steps(state: JSON) -> list[JSON]:
     return open_now
 
 
+def step_seats(state: JSON) -> list[int]:
+    """The seats with an open step: whose move it is."""
+    return sorted({step["seat"] for step in open_steps(state)})
+
+
+def step_moves(state: JSON) -> list[str]:
+    """The moves that complete an open step."""
+    return list(dict.fromkeys(name for step in open_steps(state) for name in STEP_MOVES[step["type"]]))
+
+
+#: The last step matched, (queue, move type, seat, step): the gate and then the move's own rule
+#: ask the same of the same queue (a state is never changed, so its queue is the same object).
+_matched: tuple = (None, None, None, None)
+
+
 def matching_step(state: JSON, move_type: str, seat: int | None) -> JSON | None:
-    """The open step of that seat the move type would complete, if any."""
-    return next(
-        (step for step in open_steps(state) if move_type in STEP_EVENTS[step["type"]] and step["seat"] == seat),
-        None,
-    )
+    """The open step of that seat the move would complete, if any: the move is in turn."""
+    global _matched
+    steps, last = state["steps"], _matched
+    if last[0] is steps and last[1] == move_type and last[2] == seat:
+        return last[3]
+    found = None
+    group = steps[0].get("group") if steps else None
+    for index, step in enumerate(steps):  # the open steps (open_steps): the head and its group
+        if index and (group is None or step.get("group") != group):
+            break
+        if step["seat"] == seat and move_type in STEP_MOVES[step["type"]]:
+            found = step
+            break
+    _matched = (steps, move_type, seat, found)
+    return found
 
 
-def without_step(state: JSON, move_type: str, seat: int | None) -> list[JSON]:
-    """The queue once the move completes its step: the open one it matches, else (a move the
-    table made out of turn) the first queued step of that type, preferably the seat's own."""
-    step = matching_step(state, move_type, seat)
+def out_of_turn(state: JSON, move: Move) -> tuple[str, str]:
+    """Section 3 (and 4, 5 by step): the rule a move with no open step breaks, and its words:
+    ``(section, message)``."""
+    expected = open_steps(state)
+    seats = " or ".join(f"seat {seat}" for seat in sorted({step["seat"] for step in expected}))
+    what = " or ".join(dict.fromkeys(STEP_WORDS[step["type"]][0] for step in expected))
+    section = STEP_WORDS[expected[0]["type"]][1]
+    if any(move.type in STEP_MOVES[step["type"]] for step in expected):
+        return section, f"It is the turn of {seats} to {what}, not of seat {move.seat}."
+    return section, f"Now {seats} must {what}; a '{move.type}' is not possible."
+
+
+def in_turn(table: Table, move: Move) -> JSON | None:
+    """The open step ``move`` completes (None: played out of turn, as a record play may), once
+    it is sure the move can be played at all (:func:`playable`)."""
+    state = table.state
+    if state["phase"] in ("finished", "leader"):
+        playable(table)
+    return matching_step(state, move.type, move.seat)
+
+
+def playable(table: Table) -> None:
+    """Stop a move that cannot be played at all: after the end of the game (section 7), or
+    before anyone holds the shipyard leader card, when there is no turn order (section 3)."""
+    phase = table.state["phase"]
+    if phase == "finished":
+        cannot(table, SECTION_END, "The game is over; no move can follow it.")
+    if phase == "leader":
+        cannot(table, SECTION_COURSE, "Nobody holds the shipyard leader card yet, so there is no turn order.")
+
+
+def complete(table: Table, move: Move, step: JSON | None) -> None:
+    """The move completes its step (see :func:`remaining`)."""
+    steps = table.state["steps"]
+    left = remaining(steps, move, step)
+    if left is not steps:
+        table.set("steps", left)
+
+
+def remaining(steps: list[JSON], move: Move, step: JSON | None) -> list[JSON]:
+    """The queue once the move completes its step: the open one it matched, else (a move the
+    table made out of turn) the first queued step it could complete, preferably the seat's own."""
     if step is None:
-        candidates = [s for s in state["steps"] if move_type in STEP_EVENTS[s["type"]]]
-        own = [s for s in candidates if s["seat"] == seat]
+        candidates = [s for s in steps if move.type in STEP_MOVES[s["type"]]]
+        own = [s for s in candidates if s["seat"] == move.seat]
         step = (own or candidates or [None])[0]
-    if step is None:
-        return state["steps"]
-    steps = list(state["steps"])
+        if step is None:
+            return steps
+    steps = list(steps)
     steps.remove(step)
     return steps
 
 
-def role_choice_steps(state: JSON, leader: int) -> list[JSON]:
-    """Section 3: every player chooses a role, the shipyard leader first, then clockwise."""
-    return [{"seat": seat_after(state, leader, k), "type": "choose_role"} for k in range(state["seat_count"])]
+def cannot(table: Table, section: str, message: str) -> NoReturn:
+    """The move cannot be applied at all (a record play has nothing to apply it to): refuse it,
+    unless a rule refused it already, and stop."""
+    if not table.violations:
+        table.refuse(section, message)
+    raise EngineError(message)
 
 
-def role_steps(state: JSON, role_name: str, chooser: int) -> list[JSON]:
-    """The actions a chosen role gives, in order (role cards)."""
-    action = ROLES[role_name].action
-    if action in ("procure", "exchange"):
-        # The chooser twice, the others once each in turn, the last in turn (the chooser's right) never.
-        return [
-            {"seat": seat_after(state, chooser, k), "type": action, "role": role_name, "limit": 2 if k == 0 else 1}
-            for k in range(state["seat_count"] - 1)
-        ]
-    steps = [{"seat": chooser, "type": "procure", "role": role_name, "limit": 1, "group": role_name}]
-    if action == "admiral" and placed_goods(state["ships"][chooser]):
-        steps.append({"seat": chooser, "type": "replace", "role": role_name, "group": role_name})
-    if action == "king" and any(placed_goods(ship) for seat, ship in enumerate(state["ships"]) if seat != chooser):
-        steps.append({"seat": chooser, "type": "order_replacement", "role": role_name, "group": role_name})
-    return steps
-
-
-def advance(new: JSON) -> None:
-    """When the queue is empty, move ``new`` (a fresh copy) on to the next phase."""
-    if new["steps"] or new["phase"] in ("inventory", "finished", "leader"):
-        return
-    if new["phase"] == "roles":
-        if new["inventory_rule"]:
-            new["phase"] = "inventory"
-        else:
-            start_building(new)
-    elif new["phase"] == "building":
-        if new["building"] is None:
-            end_round(new)
-        else:
-            finish_building(new)
-    elif new["phase"] == "inspection":
-        end_round(new)
-
-
-def start_building(new: JSON) -> None:
-    """Section 4: the shipyard leader, then each player clockwise, may choose a good type.
-    With no type eligible, the building action may not take place and the round ends."""
-    if not building_choices(new):
-        end_round(new)
-        return
-    new["phase"] = "building"
-    new["steps"] = [
-        {"seat": seat_after(new, new["leader"], k), "type": "building_choice"} for k in range(new["seat_count"])
-    ]
-
-
-def placing_steps(state: JSON, chooser: int) -> list[JSON]:
-    """Section 4: every player places a good of the chosen type, in any order (face down)."""
-    return [
-        {"seat": seat_after(state, chooser, k), "type": "place", "group": "placing"} for k in range(state["seat_count"])
-    ]
-
-
-def finish_building(new: JSON) -> None:
-    """Every player has placed: the part is built; the game ends with the fourth part (section 7),
-    else the inspection follows, from the last player to build counter-clockwise (section 5).
-    A part is counted once even if a record play built it again."""
-    if new["building"] not in new["built"]:
-        new["built"] = [*new["built"], new["building"]]
-    if len(new["built"]) == len(GOODS):
-        new["phase"] = "finished"
-        return
-    new["phase"] = "inspection"
-    last_builder = new["last_builder"]
-    new["steps"] = [{"seat": seat_after(new, last_builder, -k), "type": "inspect"} for k in range(new["seat_count"])]
-
-
-def end_round(new: JSON) -> None:
-    """Section 3: the role cards return and the player to the leader's left takes the leader card."""
-    leader = seat_after(new, new["leader"])
-    new.update(
-        phase="roles",
-        round=new["round"] + 1,
-        leader=leader,
-        roles={},
-        building=None,
-        last_builder=None,
-        steps=role_choice_steps(new, leader),
-    )
+def existing(table: Table, seat: int, section: str) -> int:
+    """``seat``, which the move must name at this table to be applied at all."""
+    missing = seat_missing(table.state, seat)
+    if missing is not None:
+        cannot(table, section, missing)
+    return seat

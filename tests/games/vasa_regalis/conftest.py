@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from games.contract import Move, Seat, Violation
+from games.kit import Table as KitTable
 from games.vasa_regalis import ENGINE
-from games.vasa_regalis.table import changed, open_steps
+from games.vasa_regalis.table import open_steps, take
 
 
 class Table:
@@ -38,10 +39,9 @@ class Table:
 
     def deal(self, seat: int, good: str, value: int, count: int = 1) -> Table:
         """Arrange: move goods from the supply into a seat's hand."""
-        hands = list(self.state["hands"])
-        hands[seat] = changed(hands[seat], good, value, count)
-        supply = changed(self.state["supply"], good, value, -count)
-        self.state = {**self.state, "hands": hands, "supply": supply}
+        arranged = KitTable(self.state)
+        take(arranged, seat, good, value, count)
+        self.state = arranged.state
         return self
 
     def roles_done(self) -> Table:

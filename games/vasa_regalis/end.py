@@ -1,9 +1,10 @@
-"""The end of the game (sections 7 and 2): which parts are operational, and who wins."""
+"""7. End of game (and its tie-breaks, printed in section 2): which parts are operational, and who wins."""
 
 from __future__ import annotations
 
 from games.contract import JSON, Outcome
-from games.vasa_regalis.vocabulary import GOODS
+from games.kit import places_from_scores
+from games.vasa_regalis.rulebook import GOODS
 
 #: Section 7: "Missing wood causes the ship to sink, missing cloth to be lost at sea, missing
 #: iron to be lost in battle and missing sculptures to be disgraced."
@@ -16,12 +17,14 @@ FATES = {
 
 
 def part_totals(state: JSON) -> dict[str, int]:
-    """The total value placed by all players on each part of the ship."""
+    """Section 7: "For each part of the ship, count the total value of goods placed by all players"."""
     return {good: sum(ship[good] or 0 for ship in state["ships"]) for good in GOODS}
 
 
-def operational_parts(state: JSON) -> dict[str, bool]:
-    return {good: total >= state["operational_total"] for good, total in part_totals(state).items()}
+def failed_parts(state: JSON) -> list[str]:
+    """Section 7: the parts whose total falls short of the operational total for the player count."""
+    totals = part_totals(state)
+    return [good for good in GOODS if totals[good] < state["operational_total"]]
 
 
 def hand_values(hand: JSON) -> list[int]:
@@ -29,47 +32,44 @@ def hand_values(hand: JSON) -> list[int]:
     return [sum(hand[good][value - 1] for good in GOODS) for value in (3, 2, 1)]
 
 
-def ship_values(ship: JSON, goods: list[str]) -> list[int]:
+def ship_values(ship: JSON, goods: list[str] | tuple[str, ...]) -> list[int]:
     """Goods of value 3, 2 and 1 on those parts of a ship."""
     return [sum(1 for good in goods if ship[good] == value) for value in (3, 2, 1)]
 
 
-def ranking_keys(state: JSON) -> list[list[int]] | None:
-    """Per seat, what decides the winner, most important first; None if all players lose.
+def ranking(state: JSON, failed: list[str]) -> list[tuple[int, ...]]:
+    """Per seat, what decides the winner, most important first (sections 7 and 2).
 
-    All parts operational: value 3, then 2, then 1 on hand. Some parts not operational:
-    value 3 on those parts, then value 3, 2 and 1 on the whole ship. The shipyard leader
-    wins a remaining tie."""
-    operational = operational_parts(state)
-    failed = [good for good in GOODS if not operational[good]]
-    if len(failed) == len(GOODS):
-        return None
+    All parts operational: "the player having the most goods of value 3 on hand wins", then
+    value 2, then value 1 on hand. 1-3 parts not operational: "the player having the most goods
+    of value 3 on those parts wins", then value 3, 2 and 1 on the whole ship (README, reading
+    14). "If a tie still remains, the shipyard leader wins"."""
     keys = []
     for seat, (hand, ship) in enumerate(zip(state["hands"], state["ships"])):
         if failed:
-            key = ship_values(ship, failed)[:1] + ship_values(ship, list(GOODS))
+            key = ship_values(ship, failed)[:1] + ship_values(ship, GOODS)
         else:
             key = hand_values(hand)
-        keys.append([*key, int(seat == state["leader"])])
+        keys.append((*key, int(seat == state["leader"])))
     return keys
 
 
 def outcome(state: JSON) -> Outcome | None:
+    """None until the fourth part is built; then, section 7: "If no part is operational, no
+    shipyard leader escapes the King's wrath and all players lose"; else the ranking."""
     if state["phase"] != "finished":
         return None
-    keys = ranking_keys(state)
+    failed = failed_parts(state)
     count = state["seat_count"]
-    if keys is None:
+    if len(failed) == len(GOODS):
         reason = "No part is operational: no shipyard leader escapes the King's wrath and all players lose."
         return Outcome(places=[1] * count, winners=[], reason=reason, cooperative=True)
-    places = [1 + sum(1 for other in keys if other > mine) for mine in keys]
+    places = places_from_scores(ranking(state, failed))
     winners = [seat for seat, place in enumerate(places) if place == 1]
-    return Outcome(places=places, winners=winners, reason=_reason(state))
+    return Outcome(places=places, winners=winners, reason=_reason(failed))
 
 
-def _reason(state: JSON) -> str:
-    operational = operational_parts(state)
-    failed = [good for good in GOODS if not operational[good]]
+def _reason(failed: list[str]) -> str:
     if not failed:
         return "All parts are operational: the player having the most goods of value 3 on hand wins."
     fates = ", ".join(FATES[good] for good in failed)
