@@ -22,6 +22,8 @@ victory.py (12.x), scenario.py (set-up), view.py (the table and its secrets).
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from games.contract import JSON, EngineError, Move, Outcome, Seat, Violation, obj
 from games.kit import Game, Phase, Table
 from games.pax_baltica import board, data, scenario, sections, turn
@@ -139,9 +141,12 @@ class PaxBalticaEngine(Game):
         return refused
 
     def _refused(self, state: JSON, move: Move) -> Violation | None:
-        if self.over(state):
+        """``legal_event_types`` and ``active_seats`` of a game not over, the phase looked up
+        once (the gate runs before every move)."""
+        if state["outcome"] is not None:
             return Violation(self.end_section, "The scenario has ended; no move may follow.")
-        legal = self.legal_event_types(state)
+        phase = self.phase(state)
+        legal = self._phase_moves[phase.name] if phase.now is None else phase.now(state)
         if move.type not in legal and state["pending_force_march"]:
             due = ", ".join(state["pending_force_march"])
             return Violation(
@@ -152,11 +157,15 @@ class PaxBalticaEngine(Game):
             return Violation(
                 self._phase_section(state), f"A {move.type} is not possible now; the table expects: {allowed}."
             )
-        seats = self.active_seats(state)
+        seats = phase.turn(state)
         if move.seat is None or move.seat not in seats:
             waiting = " or ".join(f"the {board.SIDE_NAMES[s]} player" for s in seats)
             return Violation(self._phase_section(state), f"It is not your move: waiting for {waiting}.")
         return None
+
+    @cached_property
+    def _phase_moves(self) -> dict[str, list[str]]:
+        return {phase.name: [rule.name for rule in phase.moves] for phase in self.phases}
 
     def _phase_section(self, state: JSON) -> str:
         """The rule a move out of turn or out of phase breaks (6.2, 6.21 within a battle)."""
@@ -167,7 +176,7 @@ class PaxBalticaEngine(Game):
 
     def apply(self, state: JSON, move: Move) -> JSON:
         """12.0: nothing is played once the scenario has ended."""
-        if self.over(state):
+        if state["outcome"] is not None:
             raise EngineError(f"A {move.type} cannot be applied in the {state['phase']} phase.")
         return super().apply(state, move)
 

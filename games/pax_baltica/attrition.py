@@ -17,7 +17,8 @@ def required_losses(state: JSON, seat: int) -> dict[str, int]:
     """7.3-7.5: territory -> attrition steps owed by the seat's blocks there. Each nation's
     support trains feed only that nation's blocks (7.4); blocks never die of attrition.
     Only army and regimental blocks in land territories (not at sea, not in a box) forage."""
-    territories, printed, seats = state["tables"]["territories"], state["tables"]["blocks"], board.commanders(state)
+    territories, printed = state["tables"]["territories"], state["tables"]["blocks"]
+    mine = {nation for nation, side in board.commanders(state).items() if side == seat}
     costs: dict[str, dict[str, int]] = {}  # territory -> nation -> forage cost
     spare: dict[str, int] = {}  # territory -> steps above 1
     for name, block in state["blocks"].items():
@@ -25,16 +26,17 @@ def required_losses(state: JSON, seat: int) -> dict[str, int]:
         if place in OFF_MAP:
             continue
         data = printed[name]
-        if (
-            seats.get(data["nation"]) != seat
-            or data["type"] == "warship"
-            or territories[place]["kind"] in ("sea", "box")
-        ):
+        nation, kind = data["nation"], data["type"]
+        if nation not in mine or kind == "warship" or territories[place]["kind"] in ("sea", "box"):
             continue
-        train = 1 if data["train"] and data["type"] == "army" else 0
-        by_nation = costs.setdefault(place, {})
-        by_nation[data["nation"]] = by_nation.get(data["nation"], 0) + FORAGE_COST[data["type"]] - train
-        spare[place] = spare.get(place, 0) + block["steps"] - 1
+        cost = FORAGE_COST[kind] - (1 if data["train"] and kind == "army" else 0)
+        by_nation = costs.get(place)
+        if by_nation is None:
+            costs[place] = {nation: cost}
+            spare[place] = block["steps"] - 1
+        else:
+            by_nation[nation] = by_nation.get(nation, 0) + cost
+            spare[place] += block["steps"] - 1
     owed = {}
     for place, by_nation in costs.items():
         if spare[place] <= 0:

@@ -38,6 +38,20 @@ def forgo_regroup(table: Table) -> None:
         table.set("regroup", None)
 
 
+def update(table: Table, **values: JSON) -> None:
+    """``table.update`` for the parts that change, each new container a copy: a part equal to
+    its value (and of its type) stays as it is. For the turn's transitions, which set many
+    parts mostly unchanged (the kit's ``set`` costs)."""
+    state = table.state
+    changed = {
+        key: value.copy() if isinstance(value, list | dict) else value
+        for key, value in values.items()
+        if key not in state or state[key] != value or type(state[key]) is not type(value)
+    }
+    if changed:
+        table.update(**changed)
+
+
 def known_blocks(state: JSON, names: list[str]) -> bool:
     return all(name in state["blocks"] for name in names)
 

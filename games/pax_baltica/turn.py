@@ -3,8 +3,6 @@ the weather") and each game turn's phases (action roll, events, actions, battles
 
 from __future__ import annotations
 
-from copy import copy
-
 from games.contract import JSON, Move
 from games.kit import Table
 from games.pax_baltica import board, sections
@@ -87,13 +85,17 @@ def supply_order(state: JSON) -> list[int]:
 
 #: The last table the turn order was asked about and its battle territories: the kit asks
 #: twice of one table (whose move it is, which moves), and a state is never changed.
-_last_battles: list = [None, []]
+_last_battles: tuple[JSON, list[str]] | None = None
 
 
 def _battles_pending(state: JSON) -> list[str]:
-    if _last_battles[0] is not state:
-        _last_battles[:] = [state, board.battle_territories(state)]
-    return _last_battles[1]
+    global _last_battles
+    last = _last_battles
+    if last is not None and last[0] is state:
+        return last[1]
+    battles = board.battle_territories(state)
+    _last_battles = (state, battles)
+    return battles
 
 
 def battle_seats(state: JSON) -> list[int]:
@@ -222,13 +224,16 @@ TURN_START = {
 
 
 def begin_turn(table: Table) -> None:
-    """A new game turn: the table of TURN_START (fresh containers, and only the parts that
-    changed: each ``set`` of the kit's Table costs), every block standing unmoved and hidden."""
+    """A new game turn: the table of TURN_START, every block standing unmoved and hidden."""
     state = table.state
-    table.update(**{key: copy(value) for key, value in TURN_START.items() if key not in state or state[key] != value})
-    for name, block in state["blocks"].items():
-        if block["moved"] or block["sieged"] or block["loaded"] or block["revealed"] or block["forced"]:
-            table.at("blocks", name).update(moved=False, sieged=False, loaded=False, revealed=False, forced=False)
+    board.update(table, **TURN_START)
+    used = [
+        name
+        for name, block in state["blocks"].items()
+        if block["moved"] or block["sieged"] or block["loaded"] or block["revealed"] or block["forced"]
+    ]
+    for name in used:
+        table.at("blocks", name).update(moved=False, sieged=False, loaded=False, revealed=False, forced=False)
     if state["turn"] == 1 and state["swedish_first_actions"]:
         table.at("rolls")[0] = 0
         table.at("actions")[0] = state["swedish_first_actions"]
@@ -323,7 +328,7 @@ def settle_battle_phase(table: Table) -> None:
 
 
 def begin_supply(table: Table) -> None:
-    table.update(phase="supply", regroup=None, sieges={}, declared_sieges={}, done=[])
+    board.update(table, phase="supply", regroup=None, sieges={}, declared_sieges={}, done=[])
 
 
 def end_turn(table: Table) -> None:
