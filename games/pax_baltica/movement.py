@@ -113,7 +113,12 @@ def _path_problems(state: JSON, seat: int, origin: str, name: str, path: list[JS
     if len(path) > limit:
         rule = sections.WARSHIP_MOVEMENT if warship else sections.FORCE_MARCHING
         return [Violation(rule, f"{name} may move at most {limit} territories or sea zones, not {len(path)}.")]
-    if warship and len(path) > 1 and not all(board.is_sea(state, p) for p in [origin, *(s["to"] for s in path)]):
+    places = [origin, *(step["to"] for step in path)]
+    if (
+        warship
+        and len(path) > 1
+        and not all(board.is_sea(state, p) for p in places if board.is_known_territory(state, p))
+    ):
         return [
             Violation(sections.WARSHIP_MOVEMENT, f"Leaving or entering a harbour costs {name} an action of its own.")
         ]

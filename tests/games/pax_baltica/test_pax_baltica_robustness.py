@@ -81,3 +81,10 @@ def test_a_move_the_rules_refuse_that_can_be_played_is_applied(pb):
     move = Move("force_march", 0, {"block": "Atlantis", "roll": 5})
     assert [v.rule for v in ENGINE.check(state, move)] == ["3.3 Action sequence"]
     assert ENGINE.apply(state, move)["blocks"] == state["blocks"]
+
+
+def test_a_warship_sailing_through_an_unknown_sea_zone_is_refused(pb):
+    """8.1's check of a warship's multi-zone move named the places it does not know: 1.1 now."""
+    state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 3}))
+    move = Move("group_move", 0, pb.move("Baltic Sea", ("Wattrang", ["Atlantis", "Kattegat"])))
+    assert [v.rule for v in ENGINE.check(state, move)] == ["1.1 Territories and sea zones"]
