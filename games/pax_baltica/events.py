@@ -55,7 +55,7 @@ def is_repeat(state: JSON, nation: str, roll: int) -> bool:
     return roll in state["national_results"].get(nation, [])
 
 
-def check_national_result(state: JSON, result: JSON) -> Violation | None:
+def national_result_problem(state: JSON, result: JSON) -> Violation | None:
     nation, roll = result["nation"], result["roll"]
     if nation not in NATIONAL_TABLES:
         return Violation(sections.NATIONAL_EVENTS, f"{nation.title()} has no national event table.")
@@ -112,7 +112,7 @@ def _steps_problem(state: JSON, nation: str, names: list[str], *, desertion: boo
     return None
 
 
-def apply_national_result(table: Table, result: JSON) -> None:
+def play_national_result(table: Table, result: JSON) -> None:
     """14.2: the result of a national table (a repeat within the year is disregarded)."""
     state = table.state
     nation, roll = result["nation"], result["roll"]
@@ -215,14 +215,14 @@ def national_event(table: Table, move: Move) -> None:
     board.forgo_regroup(table)
     if not turn.refuse_action_cost(table, move):
         board.refuse(table, _national_event_problem(table.state, move))
-    apply_national_result(table, move.data)
+    play_national_result(table, move.data)
 
 
 def _national_event_problem(state: JSON, move: Move) -> Violation | None:
     nation = move.data["nation"]
     if not state["active"].get(nation) or board.side_of(state, nation) != move.seat:
         return Violation(sections.NATIONAL_EVENT_ROLL, f"You must control {nation.title()} to roll on its table.")
-    return check_national_result(state, move.data)
+    return national_result_problem(state, move.data)
 
 
 # --- 14.1: the general event (an action roll of 6) ------------------------------------------
@@ -290,7 +290,7 @@ def general_event(table: Table, move: Move) -> None:
             table.at("blocks", name)["steps"] += 1
     else:
         for result in move.data.get("national", []):
-            apply_national_result(table, result)
+            play_national_result(table, result)
     turn.after_general_event(table)
 
 
@@ -307,7 +307,7 @@ def _general_event_problem(state: JSON, move: Move) -> Violation | None:
             names = ", ".join(n.title() for n in expected)
             return Violation(sections.GENERAL_EVENTS, f"Roll on the national events table for each of: {names}.")
         for result in results:
-            problem = check_national_result(state, result)
+            problem = national_result_problem(state, result)
             if problem:
                 return problem
     return None
