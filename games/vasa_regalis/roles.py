@@ -58,7 +58,7 @@ def procure(table: Table, move: Move) -> None:
     """Procurer cards, Admiral, King: procure goods of value 1; section 1: "Goods are limited"."""
     step = in_turn(table, move)
     goods = move.data["goods"]
-    if step is not None:
+    if step is not None and goods:
         role = ROLES[step["role"]]
         if len(goods) > step["limit"]:
             table.refuse(role.card, f"You may procure at most {step['limit']} good(s) now.")
@@ -92,7 +92,7 @@ def exchange(table: Table, move: Move) -> None:
     the supply and the good made comes from it (README, reading 7); the pairs are made in order."""
     step = in_turn(table, move)
     pairs = move.data["pairs"]
-    if step is not None:
+    if step is not None and pairs:
         refused = _exchange_refused(table.state, move.seat, ROLES[step["role"]], step["limit"], pairs)
         if refused is not None:
             table.refuse(*refused)
