@@ -63,13 +63,13 @@ def sail(at: int, heading: int, steps: int, other: int) -> tuple[int, int, list[
     """Move a ship ``steps`` river cards (section 5.2): it turns at a fort, which never counts
     as a step. Returns its new card and heading, and the cards of the other ship each time
     this one passed it (moved from one side of it to the other)."""
-    side = _sign(at - other)
+    side = (at > other) - (at < other)
     passed_at = []
     for _ in range(steps):
         if at + heading in (CHRISTINA, NASSAU):
             heading = -heading
         at += heading
-        new_side = _sign(at - other)
+        new_side = (at > other) - (at < other)  # the sign of at - other
         if new_side and new_side != side:
             passed_at.append(other)
         side = new_side or side
@@ -80,7 +80,3 @@ def swedish_influence(card: int, swedish: int, dutch: int) -> bool:
     """Section 5.4: the districts on both sides of the Swedish ship up to, but not including,
     the Dutch ship are within Swedish influence; the rest within Dutch influence."""
     return card > dutch if swedish > dutch else card < dutch
-
-
-def _sign(value: int) -> int:
-    return (value > 0) - (value < 0)

@@ -35,8 +35,8 @@ def governor_victory(state: JSON, player: int) -> JSON | None:
 
 def dutch_victory(state: JSON) -> JSON | None:
     """Fort Christina thaler times Fort Nassau thaler exceeds the seals on the districts."""
-    forts = state["forts"]
-    if forts["christina"] * forts["nassau"] > total_seals(state):
+    raid_multiplier = state["forts"]["christina"] * state["forts"]["nassau"]
+    if raid_multiplier and raid_multiplier > total_seals(state):  # no seal to count while a fort is empty
         return _blamed(state, DUTCH_VICTORY)
     return None
 

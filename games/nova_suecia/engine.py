@@ -39,7 +39,7 @@ from games.nova_suecia.produce import produce
 from games.nova_suecia.queries import controller, log_cabins_of, net_thaler, seals_of, stock, total_seals
 from games.nova_suecia.ship import ship
 from games.nova_suecia.treasury import gold_step, treasury
-from games.nova_suecia.turn import end_turn, next_step, whose_turn
+from games.nova_suecia.turn import NEXT_STEP, end_turn, whose_turn
 from games.nova_suecia.vocabulary import OPTIONS_SCHEMA
 
 
@@ -161,7 +161,9 @@ class NovaSueciaEngine(Game):
             if state["step"] == "setup":
                 next_to_choose(table)
             return
-        next_step(table, move)
+        step = NEXT_STEP.get(move.type)
+        if step is not None and step[0] == state["step"]:
+            table.set("step", step[1])
         if move.type in FORTS_OR_SEALS_CHANGE and state["outcome"] is None and state["final_turns"] is None:
             table.set("outcome", dutch_victory(state))
 

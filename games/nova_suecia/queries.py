@@ -16,9 +16,11 @@ def controller(state: JSON, player: int) -> int:
 
 def actor(state: JSON, move: Move) -> int:
     """The player a move acts for: whose turn it is, unless (in a record play) another seat moved."""
-    if move.seat is None or move.seat == controller(state, state["player"]):
-        return state["player"]
-    return move.seat
+    player, seat = state["player"], move.seat
+    if seat is None:
+        return player
+    own = state["players"][player]["seat"]
+    return player if seat == (state["governor"] if own is None else own) else seat
 
 
 def real_players(state: JSON) -> list[int]:
@@ -26,15 +28,15 @@ def real_players(state: JSON) -> list[int]:
 
 
 def seals_of(state: JSON, player: int) -> int:
-    return sum(1 for district in state["districts"] if district["seal"] == player)
+    return len([district for district in state["districts"] if district["seal"] == player])
 
 
 def total_seals(state: JSON) -> int:
-    return sum(1 for district in state["districts"] if district["seal"] is not None)
+    return len([district for district in state["districts"] if district["seal"] is not None])
 
 
 def log_cabins_of(state: JSON, player: int) -> int:
-    return sum(district["cabins"] for district in state["districts"] if district["seal"] == player)
+    return sum([district["cabins"] for district in state["districts"] if district["seal"] == player])
 
 
 def log_cabins_built(state: JSON) -> int:
@@ -49,7 +51,7 @@ def colonists_in_play(state: JSON) -> int:
 
 def stock(state: JSON, resource: str) -> int:
     """Cubes of a resource in stock: those on no market, in no bag and on no letter."""
-    on_letters = sum(player["letter"].count(resource) for player in state["players"])
+    on_letters = sum([player["letter"].count(resource) for player in state["players"]])
     return CUBES[resource] - state["markets"][resource] - state["bag"].get(resource, 0) - on_letters
 
 

@@ -86,19 +86,20 @@ def _refuse(table: Table, data: JSON, swedish_moves: JSON, dutch_moves: JSON, op
 
 
 def _can_open(districts: list[JSON], card: int) -> bool:
-    return any(not districts[index]["open"] for index in districts_beside(card))
+    """Whether a district beside ``card`` is face down."""
+    above, below = districts_beside(card)
+    return not districts[above]["open"] or not districts[below]["open"]
 
 
 def _can_close(districts: list[JSON], card: int, opened: int | None = None) -> bool:
     """Whether a district beside ``card`` can be closed, the district ``opened`` being open."""
-    return any(
-        (index == opened or districts[index]["open"]) and districts[index]["seal"] is None
-        for index in districts_beside(card)
-    )
+    above, below = districts_beside(card)
+    return _closable(districts[above], above == opened) or _closable(districts[below], below == opened)
 
 
-def _closable(district: JSON) -> bool:
-    return district["open"] and district["seal"] is None
+def _closable(district: JSON, opened: bool = False) -> bool:
+    """Open (or just opened) and without a seal: the Dutch ship closes it."""
+    return (opened or district["open"]) and district["seal"] is None
 
 
 def _ship_move_refusal(

@@ -28,13 +28,6 @@ def whose_turn(state: JSON) -> list[int]:
     return [controller(state, state["player"])]
 
 
-def next_step(table: Table, move: Move) -> None:
-    """After a step's own move, the turn goes on to the next step."""
-    step = NEXT_STEP.get(move.type)
-    if step is not None and step[0] == table.state["step"]:
-        table.set("step", step[1])
-
-
 @move(
     "end_turn",
     section=sections.COURSE,
@@ -48,7 +41,9 @@ def end_turn(table: Table, move: Move) -> None:
     turn recorded after the end of the game (a record play) leaves the outcome as it was."""
     state = table.state
     over = state["outcome"] is not None
-    table.update(treasury_taken=False, deposited=False, step="letter", turn=state["turn"] + 1)
+    if state["treasury_taken"] or state["deposited"]:
+        table.update(treasury_taken=False, deposited=False)
+    table.update(step="letter", turn=state["turn"] + 1)
     final = state["final_turns"]
     if final is not None:
         if not final["queue"]:
@@ -61,8 +56,9 @@ def end_turn(table: Table, move: Move) -> None:
         _pass_turn_with_neutral(table)
     else:
         _pass_turn(table)
-    if not over:
-        table.set("outcome", governor_victory(state, state["player"]))
+    won = None if over else governor_victory(state, state["player"])
+    if won is not None:
+        table.set("outcome", won)
 
 
 def _pass_turn(table: Table) -> None:
