@@ -13,23 +13,43 @@ from games.secrets import MOVER, Secret
 FORAGE_COST = {"army": 2, "regiment": 1, "warship": 0}
 
 
+#: The last edition's blocks and each foraging block's (nation, FP cost): the printed data
+#: never changes during a play, and the forage check runs every game turn.
+_forage_index: tuple[JSON, dict[str, tuple[str, int]]] | None = None
+
+
+def _foragers(state: JSON) -> dict[str, tuple[str, int]]:
+    """Block -> (nation, FP it costs) for army and regimental blocks (7.3; 7.4: an army's
+    support train feeds one FP of its own)."""
+    global _forage_index
+    printed = state["tables"]["blocks"]
+    last = _forage_index
+    if last is not None and last[0] is printed:
+        return last[1]
+    foragers = {
+        name: (data["nation"], FORAGE_COST[data["type"]] - (1 if data["train"] and data["type"] == "army" else 0))
+        for name, data in printed.items()
+        if data["type"] != "warship"
+    }
+    _forage_index = (printed, foragers)
+    return foragers
+
+
 def required_losses(state: JSON, seat: int) -> dict[str, int]:
     """7.3-7.5: territory -> attrition steps owed by the seat's blocks there. Each nation's
     support trains feed only that nation's blocks (7.4); blocks never die of attrition.
     Only army and regimental blocks in land territories (not at sea, not in a box) forage."""
-    territories, printed = state["tables"]["territories"], state["tables"]["blocks"]
+    territories, foragers = state["tables"]["territories"], _foragers(state)
     mine = {nation for nation, side in board.commanders(state).items() if side == seat}
     costs: dict[str, dict[str, int]] = {}  # territory -> nation -> forage cost
     spare: dict[str, int] = {}  # territory -> steps above 1
     for name, block in state["blocks"].items():
         place = block["at"]
-        if place in OFF_MAP:
+        if place in OFF_MAP or name not in foragers:
             continue
-        data = printed[name]
-        nation, kind = data["nation"], data["type"]
-        if nation not in mine or kind == "warship" or territories[place]["kind"] in ("sea", "box"):
+        nation, cost = foragers[name]
+        if nation not in mine or territories[place]["kind"] in ("sea", "box"):
             continue
-        cost = FORAGE_COST[kind] - (1 if data["train"] and kind == "army" else 0)
         by_nation = costs.get(place)
         if by_nation is None:
             costs[place] = {nation: cost}
