@@ -42,14 +42,14 @@ class Table:
     never mutated. ``state`` is the new state; ``violations`` what ``refuse`` noted.
     """
 
-    __slots__ = ("state", "violations", "failed", "_copied")
+    __slots__ = ("state", "violations", "failed", "_writable")
 
     def __init__(self, state: JSON) -> None:
         self.state = dict(state)
         self.violations: list[Violation] = []
         #: Set when the move, once refused, could not be applied at all.
         self.failed: EngineError | None = None
-        self._copied: set[tuple] = {()}
+        self._writable: dict[tuple, JSON] = {}  # path -> the container copied there
 
     def refuse(self, section: str, message: str) -> None:
         """Note a rule the move breaks: the rulebook section and one sentence a player
@@ -58,20 +58,17 @@ class Table:
 
     def at(self, *path: str | int) -> JSON:
         """The dict or list at ``path`` (keys and indexes from the top), copied for writing."""
-        node = self.state
-        for depth, key in enumerate(path, start=1):
-            if path[:depth] not in self._copied:
-                child = node[key]
-                node[key] = child.copy()
-                self._copied.add(path[:depth])
-            node = node[key]
-        return node
+        writable = self._writable.get(path)
+        if writable is None:
+            parent = self.at(*path[:-1]) if len(path) > 1 else self.state
+            writable = self._writable[path] = parent[path[-1]] = parent[path[-1]].copy()
+        return writable
 
     def set(self, key: str, value: JSON) -> None:
         """Replace a top-level part of the state (``value`` is shared, not copied)."""
         self.state[key] = value
-        if (key,) in self._copied:  # ``at`` copies a part's top before anything inside it
-            self._copied = {path for path in self._copied if path[:1] != (key,)}
+        if (key,) in self._writable:  # ``at`` copies a part's top before anything inside it
+            self._writable = {path: node for path, node in self._writable.items() if path[0] != key}
 
     def update(self, **values: JSON) -> None:
         """``set`` for several top-level parts at once."""
@@ -137,6 +134,11 @@ class Phase:
     turn: Callable[[JSON], list[int]]
     now: Callable[[JSON], list[str]] | None = None
 
+    @cached_property
+    def names(self) -> list[str]:
+        """The names of the phase's moves."""
+        return [rule.name for rule in self.moves]
+
 
 class Game(Engine):
     """A rules engine built on the kit. A game sets the metadata, ``phases`` (in rulebook
@@ -192,7 +194,7 @@ class Game(Engine):
         if self.over(state):
             return []
         phase = self.phase(state)
-        return [rule.name for rule in phase.moves] if phase.now is None else phase.now(state)
+        return phase.names if phase.now is None else phase.now(state)
 
     def gate(self, state: JSON, move: Move) -> Violation | None:
         """The rule of the turn order ``move`` breaks, if any: played after the end, out of
@@ -222,13 +224,16 @@ class Game(Engine):
         return [refused] if refused is not None else self._played(state, move).violations
 
     def apply(self, state: JSON, move: Move) -> JSON:
-        """The move played as the table played it. A move out of phase or out of turn that its
-        rule cannot play (its state is not one the rule was written for) cannot be applied at
-        all; any other exception is an engine bug and is raised as it is."""
-        refused = self.gate(state, move)
+        """The move played as the table played it. Nothing follows the end. A move out of
+        phase or out of turn that its rule cannot play (the state is not one the rule was
+        written for) cannot be applied at all; any other exception is an engine bug and is
+        raised as it is."""
+        if self.over(state):
+            raise EngineError("The game is over: no move can follow its end.")
         try:
             table = self._played(state, move)
         except Exception as error:
+            refused = self.gate(state, move)
             if refused is None:
                 raise
             raise EngineError(f"{refused.message} It cannot be applied to this table.") from error

@@ -22,9 +22,7 @@ victory.py (12.x), scenario.py (set-up), view.py (the table and its secrets).
 
 from __future__ import annotations
 
-from functools import cached_property
-
-from games.contract import JSON, EngineError, Move, Outcome, Seat, Violation, obj
+from games.contract import JSON, Move, Outcome, Seat, Violation, obj
 from games.kit import Game, Phase, Table
 from games.pax_baltica import board, data, scenario, sections, turn
 from games.pax_baltica.actions import (
@@ -127,26 +125,13 @@ class PaxBalticaEngine(Game):
         """12.0: the scenario is over once its victory level is decided (the outcome stored)."""
         return state["outcome"] is not None
 
-    #: The last move gated, (state, move, refusal): ``apply`` after ``check`` gates it once.
-    _gated: tuple[JSON, Move, Violation | None] | None = None
-
     def gate(self, state: JSON, move: Move) -> Violation | None:
         """The turn order in the engine's own words: the end of the scenario, the force-march
-        rolls owed (4.5), the phase's moves and whose move it is."""
-        last = self._gated
-        if last is not None and last[0] is state and (last[1] is move or last[1] == move):
-            return last[2]
-        refused = self._refused(state, move)
-        self._gated = (state, move, refused)
-        return refused
-
-    def _refused(self, state: JSON, move: Move) -> Violation | None:
-        """``legal_event_types`` and ``active_seats`` of a game not over, the phase looked up
-        once (the gate runs before every move)."""
+        rolls owed (4.5), the phase's moves and whose move it is (the phase looked up once)."""
         if state["outcome"] is not None:
             return Violation(self.end_section, "The scenario has ended; no move may follow.")
         phase = self.phase(state)
-        legal = self._phase_moves[phase.name] if phase.now is None else phase.now(state)
+        legal = phase.names if phase.now is None else phase.now(state)
         if move.type not in legal and state["pending_force_march"]:
             due = ", ".join(state["pending_force_march"])
             return Violation(
@@ -163,22 +148,12 @@ class PaxBalticaEngine(Game):
             return Violation(self._phase_section(state), f"It is not your move: waiting for {waiting}.")
         return None
 
-    @cached_property
-    def _phase_moves(self) -> dict[str, list[str]]:
-        return {phase.name: [rule.name for rule in phase.moves] for phase in self.phases}
-
     def _phase_section(self, state: JSON) -> str:
         """The rule a move out of turn or out of phase breaks (6.2, 6.21 within a battle)."""
         battle = state["battle"]
         if state["phase"] == "battle" and battle is not None:
             return sections.BATTLE_TURNS if battle["retreat_due"] else sections.COMBAT_ROUNDS
         return self.phase(state).section
-
-    def apply(self, state: JSON, move: Move) -> JSON:
-        """12.0: nothing is played once the scenario has ended."""
-        if state["outcome"] is not None:
-            raise EngineError(f"A {move.type} cannot be applied in the {state['phase']} phase.")
-        return super().apply(state, move)
 
     def after(self, table: Table, move: Move) -> None:
         """3.2: an action spends an action point, and a player without actions passes the
