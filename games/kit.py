@@ -25,13 +25,35 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
-from typing import ClassVar
+from functools import cached_property, wraps
+from typing import ClassVar, TypeVar
 
 from games.contract import JSON, Engine, EngineError, EventType, Move, Violation, places_from_scores
 from games.secrets import Secret, hide
 
-__all__ = ["Game", "Phase", "Rule", "Table", "move", "places_from_scores"]
+T = TypeVar("T")
+
+__all__ = ["Game", "Phase", "Rule", "Table", "last_answer", "move", "places_from_scores"]
+
+
+def last_answer(function: Callable[..., T]) -> Callable[..., T]:
+    """``function(part, *args)`` answered once for the last ``part`` it was asked of (the same
+    object) with equal ``args``. A state is never changed, so the gate and then the move's
+    rule asking the same question of one table get one answer. One entry; safe across threads
+    (the entry is replaced whole)."""
+    last: tuple | None = None
+
+    @wraps(function)
+    def answer(part: JSON, *args: JSON) -> T:
+        nonlocal last
+        seen = last
+        if seen is not None and seen[0] is part and seen[1] == args:
+            return seen[2]
+        found = function(part, *args)
+        last = (part, args, found)
+        return found
+
+    return answer
 
 
 class Table:

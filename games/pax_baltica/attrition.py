@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.contract import JSON, Move, Violation, obj
-from games.kit import Table, move
+from games.kit import Table, last_answer, move
 from games.pax_baltica import board, sections, turn
 from games.pax_baltica.board import OFF_MAP
 from games.pax_baltica.losses import lose_steps
@@ -13,26 +13,19 @@ from games.secrets import MOVER, Secret
 FORAGE_COST = {"army": 2, "regiment": 1, "warship": 0}
 
 
-#: The last edition's blocks and each foraging block's (nation, FP cost): the printed data
-#: never changes during a play, and the forage check runs every game turn.
-_forage_index: tuple[JSON, dict[str, tuple[str, int]]] | None = None
-
-
 def _foragers(state: JSON) -> dict[str, tuple[str, int]]:
     """Block -> (nation, FP it costs) for army and regimental blocks (7.3; 7.4: an army's
     support train feeds one FP of its own)."""
-    global _forage_index
-    printed = state["tables"]["blocks"]
-    last = _forage_index
-    if last is not None and last[0] is printed:
-        return last[1]
-    foragers = {
+    return _forage_costs(state["tables"]["blocks"])
+
+
+@last_answer  # the printed data never changes during a play, and the forage check runs every game turn
+def _forage_costs(printed: JSON) -> dict[str, tuple[str, int]]:
+    return {
         name: (data["nation"], FORAGE_COST[data["type"]] - (1 if data["train"] and data["type"] == "army" else 0))
         for name, data in printed.items()
         if data["type"] != "warship"
     }
-    _forage_index = (printed, foragers)
-    return foragers
 
 
 def required_losses(state: JSON, seat: int) -> dict[str, int]:

@@ -4,7 +4,7 @@ the weather") and each game turn's phases (action roll, events, actions, battles
 from __future__ import annotations
 
 from games.contract import JSON, Move
-from games.kit import Table
+from games.kit import Table, last_answer
 from games.pax_baltica import board, sections
 from games.pax_baltica.data import SEASONS
 from games.pax_baltica.upkeep import begin_year
@@ -83,19 +83,8 @@ def supply_order(state: JSON) -> list[int]:
     return [first, other(first)]
 
 
-#: The last table the turn order was asked about and its battle territories: the kit asks
-#: twice of one table (whose move it is, which moves), and a state is never changed.
-_last_battles: tuple[JSON, list[str]] | None = None
-
-
-def _battles_pending(state: JSON) -> list[str]:
-    global _last_battles
-    last = _last_battles
-    if last is not None and last[0] is state:
-        return last[1]
-    battles = board.battle_territories(state)
-    _last_battles = (state, battles)
-    return battles
+#: The kit asks twice of one table (whose move it is, which moves).
+_battles_pending = last_answer(board.battle_territories)
 
 
 def battle_seats(state: JSON) -> list[int]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import NoReturn
 
 from games.contract import JSON, EngineError, Move
-from games.kit import Table
+from games.kit import Table, last_answer
 from games.vasa_regalis.rulebook import (
     GOODS,
     SECTION_BUILDING,
@@ -155,27 +155,20 @@ def step_moves(state: JSON) -> list[str]:
     return list(dict.fromkeys(name for step in open_steps(state) for name in STEP_MOVES[step["type"]]))
 
 
-#: The last step matched, (queue, move type, seat, step): the gate and then the move's own rule
-#: ask the same of the same queue (a state is never changed, so its queue is the same object).
-_matched: tuple = (None, None, None, None)
-
-
 def matching_step(state: JSON, move_type: str, seat: int | None) -> JSON | None:
     """The open step of that seat the move would complete, if any: the move is in turn."""
-    global _matched
-    steps, last = state["steps"], _matched
-    if last[0] is steps and last[1] == move_type and last[2] == seat:
-        return last[3]
-    found = None
+    return _matching_step(state["steps"], move_type, seat)
+
+
+@last_answer  # the gate and then the move's own rule ask the same of the same queue
+def _matching_step(steps: list[JSON], move_type: str, seat: int | None) -> JSON | None:
     group = steps[0].get("group") if steps else None
     for index, step in enumerate(steps):  # the open steps (open_steps): the head and its group
         if index and (group is None or step.get("group") != group):
             break
         if step["seat"] == seat and move_type in STEP_MOVES[step["type"]]:
-            found = step
-            break
-    _matched = (steps, move_type, seat, found)
-    return found
+            return step
+    return None
 
 
 def out_of_turn(state: JSON, move: Move) -> tuple[str, str]:
