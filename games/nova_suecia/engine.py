@@ -23,10 +23,9 @@ victory after a Ship action or an Assemble, the last turns after the 24th seal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
 from games.contract import JSON, Move, Outcome, Seat, Violation
-from games.kit import Game, Phase, Table
+from games.kit import Game, Phase, Rule, Table
 from games.nova_suecia import sections
 from games.nova_suecia.assemble import assemble, day_work
 from games.nova_suecia.board import DISTRICT_IDS, buy_square, sell_square
@@ -39,28 +38,31 @@ from games.nova_suecia.produce import produce
 from games.nova_suecia.queries import controller, log_cabins_of, net_thaler, seals_of, stock, total_seals
 from games.nova_suecia.ship import ship
 from games.nova_suecia.treasury import gold_step, treasury
-from games.nova_suecia.turn import NEXT_STEP, end_turn, whose_turn
+from games.nova_suecia.turn import end_turn, whose_turn
 from games.nova_suecia.vocabulary import OPTIONS_SCHEMA
 
 
 @dataclass(frozen=True)
 class Step(Phase):
-    """A step of a turn: a phase with ``expects``, the sentence refusing a move out of it."""
+    """A step of a turn: a phase with ``expects``, the sentence refusing a move out of it, and
+    ``then``, the step its own moves lead to (none: the turn waits for ``end_turn``)."""
 
     expects: str = ""
+    then: str | None = None
 
 
-def _and_treasury(*names: str):
+def _and_treasury(*rules: Rule):
     """The step's own moves, then 5.3.5 Treasury while it has not been taken this turn."""
+    names = [rule.name for rule in rules]
 
     def now(state: JSON) -> list[str]:
-        return list(names) if state["treasury_taken"] else [*names, "treasury"]
+        return list(names) if state["treasury_taken"] else [*names, treasury.name]
 
     return now
 
 
 #: 6: the moves after which fort thaler grow (the ships pass) or seals leave districts.
-FORTS_OR_SEALS_CHANGE = ("sail", "assemble")
+FORTS_OR_SEALS_CHANGE = (ship.name, assemble.name)
 
 
 class NovaSueciaEngine(Game):
@@ -82,31 +84,34 @@ class NovaSueciaEngine(Game):
             sections.LETTER,
             (letter, treasury),
             whose_turn,
-            _and_treasury("letter"),
+            _and_treasury(letter),
             expects="A turn starts with the Letter action.",
+            then="ship",
         ),
         Step(
             "ship",
             sections.SHIP,
             (ship, treasury),
             whose_turn,
-            _and_treasury("sail"),
+            _and_treasury(ship),
             expects="The Ship action comes next.",
+            then="colonist",
         ),
         Step(
             "colonist",
             sections.COLONIST,
             (invest, produce, day_work, assemble, treasury),
             whose_turn,
-            _and_treasury("invest", "produce", "day_work", "assemble"),
+            _and_treasury(invest, produce, day_work, assemble),
             expects="Choose 1 of the work actions next: Invest, Produce, Day Work or Assemble.",
+            then="end",
         ),
         Step(
             "end",
             sections.COURSE,
             (end_turn, treasury),
             whose_turn,
-            _and_treasury("end_turn"),
+            _and_treasury(end_turn),
             expects="Your Colonist action is done: end the turn.",
         ),
     )
@@ -144,26 +149,22 @@ class NovaSueciaEngine(Game):
         seat = state["players"][player]["seat"]
         if move.seat != (state["governor"] if seat is None else seat):
             return _out_of_turn(state, move)
-        if move.type not in self._step_moves[step]:
-            phase = self._phases[step]
+        phase = self._phases[step]
+        if move.type not in phase.names:
             return Violation(phase.section, phase.expects)
         return None
-
-    @cached_property
-    def _step_moves(self) -> dict[str, frozenset[str]]:
-        return {phase.name: frozenset(rule.name for rule in phase.moves) for phase in self.phases}
 
     def after(self, table: Table, move: Move) -> None:
         """The turn goes on: the next player chooses a letter resource (3 step 7) or the turn
         its next step (5); after a Ship action or an Assemble, the Dutch may have won (6)."""
         state = table.state
-        if move.type == "choose_letter_resource":
+        if move.type == choose_letter_resource.name:
             if state["step"] == "setup":
                 next_to_choose(table)
             return
-        step = NEXT_STEP.get(move.type)
-        if step is not None and step[0] == state["step"]:
-            table.set("step", step[1])
+        step = self._phases[state["step"]]
+        if step.then is not None and move.type != treasury.name and move.type in step.names:
+            table.set("step", step.then)  # a move recorded out of its step leaves the turn at its step
         if move.type in FORTS_OR_SEALS_CHANGE and state["outcome"] is None and state["final_turns"] is None:
             table.set("outcome", dutch_victory(state))
 

@@ -1,7 +1,7 @@
-"""Section 5, Course of the Game: a turn's steps in order (Letter, Ship, Colonist, then the
-turn's end), whose turn it is, and the Governor card passing to the right-hand player, who plays
-two turns in a row; with 7.5 Two Player Variant, the neutral player's turn. Section 6's last
-turns after the 24th seal follow their own order."""
+"""Section 5, Course of the Game: whose turn it is and the end of a turn (the steps of a turn in
+order are the phases of ``engine.py``), the Governor card passing to the right-hand player, who
+plays two turns in a row; with 7.5 Two Player Variant, the neutral player's turn. Section 6's
+last turns after the 24th seal follow their own order."""
 
 from __future__ import annotations
 
@@ -10,17 +10,6 @@ from games.kit import Table, move
 from games.nova_suecia import sections
 from games.nova_suecia.ending import governor_victory, swedish_victory
 from games.nova_suecia.queries import controller
-
-#: 5: the step each step's own move leads to ("end": the turn waits for end_turn). A move
-#: recorded out of its step (a record play) changes the table but leaves the turn at its step.
-NEXT_STEP = {
-    "letter": ("letter", "ship"),
-    "sail": ("ship", "colonist"),
-    "invest": ("colonist", "end"),
-    "produce": ("colonist", "end"),
-    "day_work": ("colonist", "end"),
-    "assemble": ("colonist", "end"),
-}
 
 
 def whose_turn(state: JSON) -> list[int]:
@@ -37,18 +26,15 @@ def whose_turn(state: JSON) -> list[int]:
 )
 def end_turn(table: Table, move: Move) -> None:
     """Pass the turn (5; 6 for the last turns) and look for a governor victory (6). Once the
-    24th seal is placed the game is a Swedish victory: the last turns only decide who wins. A
-    turn recorded after the end of the game (a record play) leaves the outcome as it was."""
+    24th seal is placed the game is a Swedish victory: the last turns only decide who wins."""
     state = table.state
-    over = state["outcome"] is not None
     if state["treasury_taken"] or state["deposited"]:
         table.update(treasury_taken=False, deposited=False)
     table.update(step="letter", turn=state["turn"] + 1)
     final = state["final_turns"]
     if final is not None:
         if not final["queue"]:
-            if not over:
-                table.set("outcome", swedish_victory(state))
+            table.set("outcome", swedish_victory(state))
             return
         table.update(player=final["queue"][0], final_turns={**final, "queue": final["queue"][1:]})
         return
@@ -56,7 +42,7 @@ def end_turn(table: Table, move: Move) -> None:
         _pass_turn_with_neutral(table)
     else:
         _pass_turn(table)
-    won = None if over else governor_victory(state, state["player"])
+    won = governor_victory(state, state["player"])
     if won is not None:
         table.set("outcome", won)
 

@@ -1,5 +1,8 @@
 """Record plays (moves applied as the table made them) and the component limits of section 2."""
 
+import pytest
+
+from games.contract import EngineError
 from games.nova_suecia.board import DISTRICT_IDS
 
 
@@ -65,11 +68,13 @@ def test_twelve_log_cabins_in_all(table):
     assert t.rules("produce", district="N3", triangle="left") == ["2. Game Components"]
 
 
-def test_a_move_recorded_after_the_end_leaves_the_outcome(table):
-    """6: the game has ended; a record play may still log a move after it, which changes nothing
-    about how the game ended."""
+def test_no_move_is_applied_after_the_end(table):
+    """6: the game has ended; check names the end, and nothing follows it: the kit's apply
+    refuses a move after the end even in a record play (EngineError; before the port the move
+    was applied and the outcome kept), so how the game ended cannot change."""
     t = table(3, letters=["grain", "fur", "iron"]).at_step("end").edit(forts={"christina": 1, "nassau": 1})
     t.edit(outcome={"places": [1, 1, 1], "winners": [], "reason": "Dutch victory", "scores": [0, 0, 0], "blamed": []})
     assert t.rules("end_turn", 0) == ["6. End of Game"]
-    t.force("end_turn", 0)
+    with pytest.raises(EngineError, match="The game is over"):
+        t.force("end_turn", 0)
     assert t.view()["finished"] and t.view()["outcome"]["reason"] == "Dutch victory"
