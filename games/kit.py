@@ -166,7 +166,7 @@ class Game(Engine):
     """A rules engine built on the kit. A game sets the metadata, ``phases`` (in rulebook
     order: its table of contents), ``anytime`` (moves outside the turn order, if any),
     ``end_section`` and ``view_secrets``, and implements ``setup``, ``phase_name``,
-    ``outcome`` and ``table``; ``after`` and ``gate`` are there to be refined."""
+    ``outcome`` and ``table``; ``before``, ``after`` and ``gate`` are there to be refined."""
 
     #: The phases in rulebook order; a phase's moves are the game's event vocabulary.
     phases: ClassVar[tuple[Phase, ...]] = ()
@@ -237,6 +237,10 @@ class Game(Engine):
             return Violation(phase.section, f"It is not seat {move.seat}'s turn: waiting for {waiting}.")
         return None
 
+    def before(self, table: Table, move: Move) -> None:
+        """What every move does before its rule is played (a pending choice forgone); by
+        default nothing."""
+
     def after(self, table: Table, move: Move) -> None:
         """What follows every move once its rule is played (the turn passing on, the end
         condition met); by default nothing."""
@@ -272,6 +276,7 @@ class Game(Engine):
             return last[2]
         table = Table(state)
         try:
+            self.before(table, move)
             self.rules[move.type].play(table, move)
             self.after(table, move)
         except EngineError as error:

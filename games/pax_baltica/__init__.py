@@ -155,6 +155,12 @@ class PaxBalticaEngine(Game):
             return sections.BATTLE_TURNS if battle["retreat_due"] else sections.COMBAT_ROUNDS
         return self.phase(state).section
 
+    def before(self, table: Table, move: Move) -> None:
+        """6.6: the victor regroups at once; any other move but the supply check that ends
+        the battle phase forgoes the regroup."""
+        if move.type not in (regroup.name, supply_check.name):
+            board.forgo_regroup(table)
+
     def after(self, table: Table, move: Move) -> None:
         """3.2: an action spends an action point, and a player without actions passes the
         turn on; the weather move ends with its force-march rolls; 6.2: a group move into

@@ -30,7 +30,6 @@ ALLIED_MAJORS = ("russia", "saxony", "denmark")
 )
 def action_roll(table: Table, move: Move) -> None:
     """3.1: each player rolls once a game turn; the re-rolls spent under 13.3 are counted."""
-    board.forgo_regroup(table)
     state = table.state
     problem, spent = _rerolls(state, move.seat, move.data.get("rerolled_from", []))
     if state["rolls"][move.seat] is not None:
@@ -88,7 +87,6 @@ def _all_allies_active(state: JSON) -> bool:
 )
 def spy(table: Table, move: Move) -> None:
     """3.41: the enemy blocks in the spied-on territory are revealed."""
-    board.forgo_regroup(table)
     if not turn.refuse_action_cost(table, move):
         board.refuse(table, _spy_problem(table.state, move))
     for name in board.enemy_blocks_at(table.state, move.data["target"], move.seat):
@@ -121,7 +119,6 @@ def _spy_problem(state: JSON, move: Move) -> Violation | None:
 )
 def declare_siege(table: Table, move: Move) -> None:
     """3.43: a siege attempt declared for an action, resolved in the battle phase."""
-    board.forgo_regroup(table)
     if not turn.refuse_action_cost(table, move):
         board.refuse(table, _declare_siege_problem(table.state, move))
     table.at("sieges")[move.data["territory"]] = move.seat
@@ -154,7 +151,6 @@ def _declare_siege_problem(state: JSON, move: Move) -> Violation | None:
 )
 def rebuild(table: Table, move: Move) -> None:
     """3.45: one step for an on-map block in supply (7.2), never beyond full strength (2.11)."""
-    board.forgo_regroup(table)
     name = move.data["block"]
     if not turn.refuse_action_cost(table, move):
         board.refuse(table, _rebuild_problem(table.state, move))
@@ -186,7 +182,6 @@ def _rebuild_problem(state: JSON, move: Move) -> Violation | None:
 )
 def end_actions(table: Table, move: Move) -> None:
     """3.0: unused actions are lost; after the weather roll, the weather move is forgone."""
-    board.forgo_regroup(table)
     if table.state["phase"] == "weather_move":
         turn.end_year(table)
     else:
@@ -208,7 +203,6 @@ CESSION_RP = 4
 )
 def cede_territory(table: Table, move: Move) -> None:
     """10.1: -4 RP for good, and the nation is out of the game for good."""
-    board.forgo_regroup(table)
     state = table.state
     place = move.data["territory"]
     if place not in CESSIONS:
@@ -245,7 +239,6 @@ def night_rider_needs(state: JSON) -> int:
 )
 def night_rider_roll(table: Table, move: Move) -> None:
     """11.1: Karl XII enters a non-occupied Swedish territory when the roll succeeds."""
-    board.forgo_regroup(table)
     board.refuse(table, _night_rider_problem(table.state, move))
     table.set("night_rider_rolled", table.state["turn"])
     if move.data["roll"] >= night_rider_needs(table.state) and move.data.get("territory"):
@@ -279,7 +272,6 @@ def _night_rider_problem(state: JSON, move: Move) -> Violation | None:
 )
 def weather_roll(table: Table, move: Move) -> None:
     """Never mind the weather: on 5 or 6 Sweden may make one group move containing Karl XII."""
-    board.forgo_regroup(table)
     if move.data["roll"] >= 5:
         table.set("phase", "weather_move")
         table.set("pending_force_march", {})

@@ -34,7 +34,6 @@ def hits_of(dice: list[int], number: int) -> int:
 def start_battle(table: Table, move: Move) -> None:
     """6.1: the battle's blocks are revealed, its reserves (6.22) not yet; a battle ends the
     siege there."""
-    board.forgo_regroup(table)
     state = table.state
     place = move.data["territory"]
     attacker = _attacker(state, place)
@@ -140,7 +139,6 @@ def _turn_problem(state: JSON, move: Move) -> Violation | None:
 def combat_fire(table: Table, move: Move) -> None:
     """6.31: a die per step, a hit on each roll at or under the rating; 6.32: each hit on the
     currently strongest enemy block."""
-    board.forgo_regroup(table)
     state = table.state
     name = move.data["block"]
     board.refuse(table, _fire_problem(state, move))
@@ -246,7 +244,6 @@ def take_hit(table: Table, name: str, kept: str | None = None) -> None:
 )
 def combat_retreat(table: Table, move: Move) -> None:
     """6.5: a block retreats as its combat turn (or must); one that cannot is eliminated."""
-    board.forgo_regroup(table)
     name, path = move.data["block"], move.data["path"]
     board.refuse(table, _retreat_problem(table.state, move))
     if not board.is_known_block(table.state, name) or (

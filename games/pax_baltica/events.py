@@ -212,7 +212,6 @@ def event_truce(table: Table, nation: str) -> None:
 )
 def national_event(table: Table, move: Move) -> None:
     """3.44: an action rolling on the table of a nation the player controls (14.2)."""
-    board.forgo_regroup(table)
     if not turn.refuse_action_cost(table, move):
         board.refuse(table, _national_event_problem(table.state, move))
     play_national_result(table, move.data)
@@ -271,7 +270,6 @@ def event_nations(state: JSON, seat: int) -> list[str]:
 )
 def general_event(table: Table, move: Move) -> None:
     """14.1: 1 plague, 2 epidemics, 3 attrition, 4 recruitment, 5-6 the national tables."""
-    board.forgo_regroup(table)
     state = table.state
     roll = move.data["roll"]
     board.refuse(table, _general_event_problem(state, move))

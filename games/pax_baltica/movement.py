@@ -36,7 +36,6 @@ def load_of(state: JSON, name: str) -> int:
 def group_move(table: Table, move: Move) -> None:
     """3.42: blocks of one group move along their paths (4.x on land, 4.6 by sea, 8.1 warships);
     the weather move is one group containing Karl XII, each block losing a step."""
-    board.forgo_regroup(table)
     if not turn.refuse_action_cost(table, move):
         for problem in _group_move_problems(table.state, move):
             table.refuse(problem.rule, problem.message)
@@ -367,7 +366,6 @@ def _return_excluded(table: Table, nation: str) -> None:
 def force_march(table: Table, move: Move) -> None:
     """4.5: 1-3 lose one step per extra territory (a block can be destroyed), 4-6 no loss.
     A roll the table made for a block the engine owes none (a record play) counts one."""
-    board.forgo_regroup(table)
     name = move.data["block"]
     if name not in table.state["pending_force_march"]:
         table.refuse(sections.FORCE_MARCHING, f"{name} owes no force-march roll.")

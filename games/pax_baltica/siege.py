@@ -23,7 +23,6 @@ from games.secrets import MOVER, Secret
 )
 def forgo_siege(table: Table, move: Move) -> None:
     """3.43: a free siege after moving into an empty enemy territory "may be performed"."""
-    board.forgo_regroup(table)
     place = move.data["territory"]
     if table.state["sieges"].get(place) != move.seat:
         table.refuse(sections.SIEGE, f"You have no siege of {place} to forgo.")
@@ -59,7 +58,6 @@ def forgo_siege(table: Table, move: Move) -> None:
 def siege(table: Table, move: Move) -> None:
     """3.43.a, 6.7: the hits of the game turn break the garrison at its value; the garrison
     fires back; each besieger makes one attempt a turn."""
-    board.forgo_regroup(table)
     state = table.state
     place = move.data["territory"]
     names = [r["block"] for r in move.data["rolls"]]

@@ -172,7 +172,6 @@ def _entry_side(state: JSON, nation: str) -> int | None:
 )
 def activation_roll(table: Table, move: Move) -> None:
     """9.4 to 9.9, 6.10: the nation enters the war on the roll it needs this year."""
-    board.forgo_regroup(table)
     nation = move.data["nation"]
     if nation not in rolls_owed(table.state, move.seat):
         table.refuse(sections.TRUCE_ACTIVATION, f"You may not roll for the activation of {nation.title()} this year.")
@@ -214,7 +213,6 @@ def _replacement_problem(state: JSON, seat: int, nation: str) -> Violation | Non
 def draw_block(table: Table, move: Move) -> None:
     """5.2, 5.3: a block drawn from the pool, built to the steps its nation's RP pay for and
     deployed (9.x, 5.6); a block the RP cannot pay for spends them and builds nothing."""
-    board.forgo_regroup(table)
     state = table.state
     name, steps = move.data["block"], move.data["steps"]
     if not board.is_known_block(state, name):
@@ -341,7 +339,6 @@ def deployment_area(state: JSON, name: str) -> tuple[list[str], str]:
 )
 def reinforce(table: Table, move: Move) -> None:
     """5.4: steps bought for a block on the map in supply (a warship in a harbour)."""
-    board.forgo_regroup(table)
     state = table.state
     name, steps = move.data["block"], move.data["steps"]
     board.refuse(table, _reinforce_problem(state, move))
@@ -390,7 +387,6 @@ def _reinforce_problem(state: JSON, move: Move) -> Violation | None:
 )
 def end_replacements(table: Table, move: Move) -> None:
     """5.7: RP not used in this phase are lost; the year's first game turn follows."""
-    board.forgo_regroup(table)
     owed = rolls_owed(table.state, move.seat)
     if owed:
         table.refuse(
