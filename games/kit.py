@@ -213,9 +213,10 @@ class Game(Engine):
 
     def legal_event_types(self, state: JSON) -> list[str]:
         """The names of the moves the turn order allows now (none once the game is over)."""
-        if self.over(state):
-            return []
-        phase = self.phase(state)
+        return [] if self.over(state) else self._allowed(state, self.phase(state))
+
+    @staticmethod
+    def _allowed(state: JSON, phase: Phase) -> list[str]:
         return phase.names if phase.now is None else phase.now(state)
 
     def gate(self, state: JSON, move: Move) -> Violation | None:
@@ -294,10 +295,12 @@ class Game(Engine):
         raise NotImplementedError
 
     def view(self, state: JSON, seat: int | None = None) -> dict[str, JSON]:
+        over = self.over(state)
+        phase = None if over else self.phase(state)
         seen = {
             **self.table(state, seat),
-            "active_seats": self.active_seats(state),
-            "legal_event_types": self.legal_event_types(state),
-            "finished": self.over(state),
+            "active_seats": [] if phase is None else phase.turn(state),
+            "legal_event_types": [] if phase is None else self._allowed(state, phase),
+            "finished": over,
         }
         return hide(seen, self.view_secrets, seat)
