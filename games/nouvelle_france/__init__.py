@@ -30,13 +30,13 @@ and the options, view.py the table as a seat sees it.
 from __future__ import annotations
 
 from games.contract import JSON, Move, Outcome, Seat, Violation
-from games.kit import Game, Phase
+from games.kit import Game, Phase, Table
 from games.nouvelle_france import components, end, view
 from games.nouvelle_france.allies import play_ally
 from games.nouvelle_france.bonus import may_place_bonus_block, place_bonus_block
 from games.nouvelle_france.sections import END, SETUP, TURN, UNABLE
 from games.nouvelle_france.setup import new_table, setup_table
-from games.nouvelle_france.turn import draw_card, outside_play, place_block
+from games.nouvelle_france.turn import draw_card, in_play, outside_play, place_block
 from games.nouvelle_france.unable import offer_block, pass_offer
 from games.nouvelle_france.vocabulary import OPTIONS_SCHEMA
 
@@ -101,6 +101,10 @@ class NouvelleFranceEngine(Game):
         out of order itself, naming the section whose rule it breaks (the Allies are played by
         others than the active player, a block on offer by the player it is offered to)."""
         return outside_play(state, move)
+
+    def before(self, table: Table, move: Move) -> None:
+        """Nothing is played before GAME SETUP or after the END OF THE GAME."""
+        in_play(table, move)
 
     def outcome(self, state: JSON) -> Outcome | None:
         return end.outcome(state)

@@ -13,7 +13,6 @@ from games.contract import Move, obj
 from games.kit import Table, move
 from games.nouvelle_france import deck
 from games.nouvelle_france.sections import ALLY_TOKENS, COUREUR, FILLE, HURON, SETUP, SIMPLIFIED
-from games.nouvelle_france.turn import in_play
 from games.nouvelle_france.vocabulary import ALLY, CARD
 from games.secrets import MOVER, Secret
 
@@ -35,7 +34,6 @@ HURON_LOOKS = f"{HURON}: the player looks in secret at the top 3 cards of the de
 )
 def play_ally(table: Table, move: Move) -> None:
     """ALLY TOKENS: a face-up token is turned face down, then does what it does."""
-    in_play(table, move)
     ally = move.data["ally"]
     judged = not _refuse_token(table, move)
     player = table.at("players", move.seat)

@@ -14,7 +14,7 @@ from games.kit import Table, move
 from games.nouvelle_france.components import BONUS_BLOCKS, block_name
 from games.nouvelle_france.placement import refuse_placement
 from games.nouvelle_france.sections import BONUS, TURN
-from games.nouvelle_france.turn import build, end_turn, in_play, not_your_turn
+from games.nouvelle_france.turn import build, end_turn, not_your_turn
 from games.nouvelle_france.vocabulary import BONUS_BLOCK, CUBES, SITE
 
 WINDOWS = (
@@ -38,7 +38,6 @@ WINDOWS = (
 def place_bonus_block(table: Table, move: Move) -> None:
     """BONUS CONSTRUCTION BLOCKS: the block of the current window, still in hand, before drawing;
     placed by the PLACEMENT RULES and scored as a turn's block (PLAYER TURN)."""
-    in_play(table, move)
     state, block = table.state, move.data["block"]
     player = state["players"][move.seat]
     index = BONUS_BLOCKS.index(block)

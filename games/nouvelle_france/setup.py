@@ -14,7 +14,7 @@ from games.kit import Table, move
 from games.nouvelle_france import components, deck
 from games.nouvelle_france.components import ALLIES, BONUS_BLOCKS, COLOURS, SHAPES, SITES, STRIP_AT_SETUP
 from games.nouvelle_france.sections import SETUP, SIMPLIFIED
-from games.nouvelle_france.turn import FRESH_TURN, in_play
+from games.nouvelle_france.turn import FRESH_TURN
 from games.nouvelle_france.vocabulary import SHAPE, TALLY_STICK
 
 
@@ -92,7 +92,6 @@ def new_table(seats: list[Seat], options: dict[str, JSON]) -> JSON:
 def setup_table(table: Table, move: Move) -> None:
     """GAME SETUP: "Assign a tally stick AT RANDOM to each of the construction sites ... Draw the
     first two cards ... The player whose marker is closest to the coin goes first" (``first_player``)."""
-    in_play(table, move)
     state, data = table.state, move.data
     if state["phase"] != "setup":
         table.refuse(SETUP, "The table is already set up.")

@@ -34,7 +34,8 @@ def outside_play(state: JSON, move: Move) -> Violation | None:
 
 
 def in_play(table: Table, move: Move) -> None:
-    """A move :func:`outside_play` refuses cannot be applied at all."""
+    """What every move does first (the engine's ``before``): a move :func:`outside_play` refuses
+    cannot be applied at all."""
     refused = outside_play(table.state, move)
     if refused is not None:
         raise EngineError(refused.message)
@@ -59,7 +60,6 @@ def draw_card(table: Table, move: Move) -> None:
     """PLAYER TURN: "DRAW A CONSTRUCTION-BLOCK CARD ... Place the new card on top of the matching
     illustration on the identification strip." The deck is hidden (GAME SETUP): the card must be
     one it can still hold there (deck.py), or the one a Huron put on top."""
-    in_play(table, move)
     state, card = table.state, move.data["card"]
     known = state["deck"]["known_top"]
     if move.seat != state["active"]:
@@ -94,7 +94,6 @@ def place_block(table: Table, move: Move) -> None:
     """PLAYER TURN: "CHOOSE A CONSTRUCTION BLOCK AND ADD IT TO ONE OF THE THREE CONSTRUCTION SITES"
     (in accordance with the PLACEMENT RULES), discard its card, score; or, A PLAYER IS UNABLE TO
     PLACE A BLOCK, the player it is offered to places it and "receive[s] the points"."""
-    in_play(table, move)
     state, card, phase = table.state, move.data["card"], table.state["phase"]
     if phase == "offer":
         offer = state["offer"]

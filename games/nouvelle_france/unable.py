@@ -14,7 +14,7 @@ from games.contract import EngineError, Move, obj
 from games.kit import Table, move
 from games.nouvelle_france.components import block_name
 from games.nouvelle_france.sections import TURN, UNABLE
-from games.nouvelle_france.turn import colour_of, in_play, left_of, not_your_turn, without
+from games.nouvelle_france.turn import colour_of, left_of, not_your_turn, without
 from games.nouvelle_france.vocabulary import SHAPE
 
 
@@ -31,7 +31,6 @@ from games.nouvelle_france.vocabulary import SHAPE
 def offer_block(table: Table, move: Move) -> None:
     """A PLAYER IS UNABLE TO PLACE A BLOCK "(from the three visible cards on the identification
     strip)", after drawing: it is offered to the player on the left first."""
-    in_play(table, move)
     state, card = table.state, move.data["card"]
     if move.seat != state["active"]:
         table.refuse(TURN, not_your_turn(state))
@@ -53,7 +52,6 @@ def pass_offer(table: Table, move: Move) -> None:
     """A PLAYER IS UNABLE TO PLACE A BLOCK: the block goes on to the next player on the left;
     back at the active player, nobody could place it: it goes to the box and the active player
     draws again."""
-    in_play(table, move)
     state, offer = table.state, table.state["offer"]
     if state["phase"] != "offer":
         table.refuse(UNABLE, "No block is on offer.")
