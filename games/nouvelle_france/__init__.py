@@ -40,6 +40,9 @@ from games.nouvelle_france.turn import draw_card, in_play, outside_play, place_b
 from games.nouvelle_france.unable import offer_block, pass_offer
 from games.nouvelle_france.vocabulary import OPTIONS_SCHEMA
 
+#: The phases between GAME SETUP and the END OF THE GAME (asked first: most moves are played there).
+PLAYING = frozenset({"draw", "place", "offer"})
+
 
 def _nobody(state: JSON) -> list[int]:
     return []
@@ -100,14 +103,15 @@ class NouvelleFranceEngine(Game):
         """Only GAME SETUP and END OF THE GAME, in the engine's words: each move refuses a turn
         out of order itself, naming the section whose rule it breaks (the Allies are played by
         others than the active player, a block on offer by the player it is offered to)."""
-        return outside_play(state, move)
+        return None if state["phase"] in PLAYING else outside_play(state, move)
 
     def before(self, table: Table, move: Move) -> None:
         """Nothing is played before GAME SETUP or after the END OF THE GAME."""
-        in_play(table, move)
+        if table.state["phase"] not in PLAYING:
+            in_play(table, move)
 
     def outcome(self, state: JSON) -> Outcome | None:
-        return end.outcome(state)
+        return None if state["phase"] in PLAYING else end.outcome(state)
 
     def table(self, state: JSON, seat: int | None) -> dict[str, JSON]:
         return view.table_view(state)
