@@ -101,9 +101,11 @@ def test_a_reader_may_not_borrow_another_seats_eyes(table, slug):
 
 def test_the_reported_leak_a_spectators_audit_shows_no_hand_and_no_deck(table):
     """The first_settlement case of the report: an anonymous reader of a play in progress."""
-    play, _, readers, recorder = table("first_settlement", logged=0.1)
-    spectator = readers[NOBODY].get(f"/api/v1/plays/{play.pk}/audit/?seq=12").json()
-    arbiter = recorder.get(f"/api/v1/plays/{play.pk}/audit/?seq=12").json()
+    play, _, readers, recorder = table("first_settlement", logged=0.5)
+    spectator = readers[NOBODY].get(f"/api/v1/plays/{play.pk}/audit/?seq={play.last_seq}").json()
+    arbiter = recorder.get(f"/api/v1/plays/{play.pk}/audit/?seq={play.last_seq}").json()
+    held = [card for colony in arbiter["after"]["colonies"] for card in colony.get("hand", [])]
+    assert any(isinstance(card, str) for card in held), "the arbiter sees cards in hand: there is a secret to keep"
     for seen, full in ((spectator["before"], arbiter["before"]), (spectator["after"], arbiter["after"])):
         assert not any(isinstance(card, str) for colony in seen["colonies"] for card in colony.get("hand", []))
         assert all(
