@@ -32,12 +32,6 @@ PLAYTHROUGHS = all_playthroughs()
 RULEBOOK_GAMES = {"nova_suecia", "nouvelle_france", "vasa_regalis", "first_settlement", "pax_baltica"}
 RULEBOOKS = Path(__file__).resolve().parents[2].parent / "shared" / "rulebooks"
 
-#: Engines still without a rulebook or hand playthrough (issue #16): each xfails, strictly,
-#: so writing one turns the test green and the entry must then go.
-WITHOUT_INDEPENDENT_PLAYTHROUGH = {
-    "nouvelle_france": "no playthrough whose final scores a person computed (only the first snowstorm is the rulebook's)",
-}
-
 
 def playthrough_id(path: Path) -> str:
     kind = load(path).source["kind"]
@@ -254,15 +248,7 @@ def test_playthrough_illegal_moves_are_refused_with_their_rule(path):
         )
 
 
-@pytest.mark.parametrize(
-    "slug",
-    [
-        pytest.param(slug, marks=pytest.mark.xfail(strict=True, reason=WITHOUT_INDEPENDENT_PLAYTHROUGH[slug]))
-        if slug in WITHOUT_INDEPENDENT_PLAYTHROUGH
-        else slug
-        for slug in sorted(RULEBOOK_GAMES | {"generic"})
-    ],
-)
+@pytest.mark.parametrize("slug", sorted(RULEBOOK_GAMES | {"generic"}))
 def test_every_engine_has_a_playthrough_whose_outcome_a_person_computed(slug: str):
     """At least one ``rulebook`` or ``hand`` playthrough per engine, folding to its outcome
     (test_playthrough_folds_cleanly_to_its_outcome checks that it does)."""
