@@ -224,19 +224,24 @@ class Game(Engine):
         its phase or out of turn. A game refines this only to say it in its own words."""
         if self.over(state):
             return Violation(self.end_section, "The game is over: no move may follow its end.")
-        if move.type in (rule.name for rule in self.anytime):
+        if move.type in self._anytime:
             return None
         phase = self.phase(state)
-        legal = self.legal_event_types(state)
+        legal = self._allowed(state, phase)
         if move.type not in legal:
             return Violation(
                 phase.section, f"A {move.type} is not possible now: the table expects {' or '.join(legal)}."
             )
-        seats = self.active_seats(state)
-        if self.rules[move.type].seated and move.seat not in seats:
-            waiting = " or ".join(f"seat {seat}" for seat in seats)
-            return Violation(phase.section, f"It is not seat {move.seat}'s turn: waiting for {waiting}.")
+        if self.rules[move.type].seated:
+            seats = phase.turn(state)
+            if move.seat not in seats:
+                waiting = " or ".join(f"seat {seat}" for seat in seats)
+                return Violation(phase.section, f"It is not seat {move.seat}'s turn: waiting for {waiting}.")
         return None
+
+    @cached_property
+    def _anytime(self) -> frozenset[str]:
+        return frozenset(rule.name for rule in self.anytime)
 
     def before(self, table: Table, move: Move) -> None:
         """What every move does before its rule is played (a pending choice forgone); by
@@ -248,22 +253,26 @@ class Game(Engine):
 
     def check(self, state: JSON, move: Move) -> list[Violation]:
         refused = self.gate(state, move)
-        return [refused] if refused is not None else self._played(state, move).violations
+        if refused is not None:
+            return [refused]
+        return self._play(state, move).violations
 
     def apply(self, state: JSON, move: Move) -> JSON:
         """The move played as the table played it. Nothing follows the end. A move out of
         phase or out of turn that its rule cannot play (the state is not one the rule was
         written for) cannot be applied at all; any other exception is an engine bug and is
         raised as it is."""
-        if self.over(state):
-            raise EngineError("The game is over: no move can follow its end.")
-        try:
-            table = self._played(state, move)
-        except Exception as error:
-            refused = self.gate(state, move)
-            if refused is None:
-                raise
-            raise EngineError(f"{refused.message} It cannot be applied to this table.") from error
+        table = self._remembered(state, move)
+        if table is None:
+            if self.over(state):
+                raise EngineError("The game is over: no move can follow its end.")
+            try:
+                table = self._play(state, move)
+            except Exception as error:
+                refused = self.gate(state, move)
+                if refused is None:
+                    raise
+                raise EngineError(f"{refused.message} It cannot be applied to this table.") from error
         if table.failed is not None:
             raise table.failed
         return table.state
@@ -271,10 +280,11 @@ class Game(Engine):
     #: The last move played, (state, move, table): ``apply`` after ``check`` plays it once.
     _last: tuple[JSON, Move, Table] | None = None
 
-    def _played(self, state: JSON, move: Move) -> Table:
+    def _remembered(self, state: JSON, move: Move) -> Table | None:
         last = self._last
-        if last is not None and last[0] is state and last[1] == move:
-            return last[2]
+        return last[2] if last is not None and last[0] is state and (last[1] is move or last[1] == move) else None
+
+    def _play(self, state: JSON, move: Move) -> Table:
         table = Table(state)
         try:
             self.before(table, move)

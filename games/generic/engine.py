@@ -141,6 +141,9 @@ class GenericEngine(Game):
     def phase_name(self, state: JSON) -> str:
         return "playing"
 
+    def over(self, state: JSON) -> bool:
+        return state["outcome"] is not None
+
     def outcome(self, state: JSON) -> Outcome | None:
         return None if state["outcome"] is None else Outcome.from_dict(state["outcome"])
 
