@@ -106,7 +106,8 @@ class Rule:
     """A move of the game: its event type and the one function that refuses and applies it.
 
     Declared with :func:`move`. ``section`` is the rulebook section the move implements;
-    ``secrets`` the parts of its data only its mover may see (a drawn card).
+    ``secrets`` the parts of its data only its mover may see (a drawn card). The choices a
+    move offers (issue #17, legal moves) are to be declared here too, beside its rule.
     """
 
     name: str
@@ -204,7 +205,8 @@ class Game(Engine):
         return self._phases[self.phase_name(state)]
 
     def over(self, state: JSON) -> bool:
-        """The end condition: the game is over once it has an outcome."""
+        """The end condition: the game is over once it has an outcome (a game may read it off
+        its state without working the outcome out)."""
         return self.outcome(state) is not None
 
     def active_seats(self, state: JSON) -> list[int]:
