@@ -32,13 +32,20 @@ def get(slug: str) -> Engine | None:
     return engines().get(slug)
 
 
+#: The modules below games/ that every engine folds with.
+SHARED = ("contract.py", "kit.py", "secrets.py")
+
+
 @cache
 def fingerprint(slug: str) -> str:
     """A digest of the code and data an engine folds with (its package, but not its
-    playthroughs or docs, and the contract): states cached under another digest are stale."""
+    playthroughs or docs, and the contract, kit and secrets every engine is built on): states
+    cached under another digest are stale."""
     package = Path(importlib.import_module(type(get(slug)).__module__).__file__).parent
     files = sorted(p for p in package.rglob("*") if p.suffix in (".py", ".json") and "playthroughs" not in p.parts)
-    digest = hashlib.sha256(Path(games.__file__).with_name("contract.py").read_bytes())
+    digest = hashlib.sha256()
+    for shared in SHARED:
+        digest.update(Path(games.__file__).with_name(shared).read_bytes())
     for path in files:
         digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
