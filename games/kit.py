@@ -23,6 +23,7 @@ as the rulebook's table of contents and ``grep`` finds every rule by its number.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, wraps
@@ -299,12 +300,12 @@ class Game(Engine):
         self._last = (state, move, table)
         return table
 
+    @abstractmethod
     def table(self, state: JSON, seat: int | None) -> dict[str, JSON]:
         """The table as ``seat`` sees it (None: the arbiter), before secrets are hidden: at
         least ``phase`` and ``scores``; the kit adds whose turn it is and whether it is over.
         ``seat`` shapes only what a seat is shown (a deck as a count); what it may not see is
         ``view_secrets``'."""
-        raise NotImplementedError
 
     def view(self, state: JSON, seat: int | None = None) -> dict[str, JSON]:
         over = self.over(state)
