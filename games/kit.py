@@ -9,7 +9,7 @@ declaration into the contract of :mod:`games.contract` once for every engine:
   :class:`Table` as the players did. ``check`` runs it and keeps the refusals, ``apply`` runs it
   and keeps the table, so the two can never disagree. A move the rules refuse is still played
   as far as it can be (a record play logs what the table did); a play that cannot go on returns
-  after refusing, or raises :class:`~games.contract.EngineError` when nothing can be applied.
+  after refusing, or calls ``table.cannot(section, message)`` when nothing can be applied.
 - a **phase** names the moves it allows and whose turn it is; the kit refuses a move out of
   phase or out of turn before its rule code runs (:meth:`Game.gate`).
 - the **end condition** is :meth:`Game.outcome`: a game is over when it has one.
@@ -27,7 +27,7 @@ from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, wraps
-from typing import ClassVar, TypeVar
+from typing import ClassVar, NoReturn, TypeVar
 
 from games.contract import JSON, Engine, EngineError, EventType, Move, Violation, places_from_scores
 from games.secrets import Secret, hide
@@ -78,6 +78,13 @@ class Table:
         """Note a rule the move breaks: the rulebook section and one sentence a player
         understands. The move goes on as the table played it; return to stop it there."""
         self.violations.append(Violation(section, message))
+
+    def cannot(self, section: str, message: str) -> NoReturn:
+        """The move cannot be applied at all (a record play has nothing to apply it to):
+        refuse it, unless a rule refused it already, and stop."""
+        if not self.violations:
+            self.refuse(section, message)
+        raise EngineError(message)
 
     def at(self, *path: str | int) -> JSON:
         """The dict or list at ``path`` (keys and indexes from the top), copied for writing."""

@@ -9,7 +9,7 @@ SIMPLIFICATION OF THE RULES 1 (``one_card``): 6 piles of 6, no card on the strip
 
 from __future__ import annotations
 
-from games.contract import JSON, EngineError, Move, Seat, obj
+from games.contract import JSON, Move, Seat, obj
 from games.kit import Table, move
 from games.nouvelle_france import components, deck
 from games.nouvelle_france.components import ALLIES, BONUS_BLOCKS, COLOURS, SHAPES, SITES, STRIP_AT_SETUP
@@ -94,8 +94,7 @@ def setup_table(table: Table, move: Move) -> None:
     first two cards ... The player whose marker is closest to the coin goes first" (``first_player``)."""
     state, data = table.state, move.data
     if state["phase"] != "setup":
-        table.refuse(SETUP, "The table is already set up.")
-        raise EngineError("The table is already set up.")
+        table.cannot(SETUP, "The table is already set up.")
     sticks = [stick["stick"] for stick in data["tally_sticks"].values()]
     if len(set(sticks)) < len(sticks):
         table.refuse(SETUP, "Each construction site gets its own tally stick.")

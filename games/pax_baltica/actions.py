@@ -5,7 +5,7 @@ Group moves are in movement.py, national events in events.py."""
 
 from __future__ import annotations
 
-from games.contract import JSON, Move, Violation, obj
+from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
 from games.pax_baltica.supply import in_supply
@@ -155,7 +155,7 @@ def rebuild(table: Table, move: Move) -> None:
     if not turn.refuse_action_cost(table, move):
         board.refuse(table, _rebuild_problem(table.state, move))
     if not board.is_known_block(table.state, name):
-        raise board.unplayable(f"There is no block called {name} to rebuild.")
+        raise EngineError(f"There is no block called {name} to rebuild.")
     table.at("blocks", name)["steps"] += 1
 
 
@@ -207,7 +207,7 @@ def cede_territory(table: Table, move: Move) -> None:
     place = move.data["territory"]
     if place not in CESSIONS:
         table.refuse(sections.SWEDEN, "Sweden may only cede Bremen-Verden to Hanover or Pommern to Prussia.")
-        raise board.unplayable(f"{place} is not a territory Sweden may cede.")
+        raise EngineError(f"{place} is not a territory Sweden may cede.")
     if state["control"].get(place) != "sweden":
         table.refuse(sections.SWEDEN, f"Sweden does not hold {place} to cede it.")
     nation = CESSIONS[place]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.contract import JSON, Move, Violation, obj
+from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, last_answer, move
 from games.pax_baltica import board, sections, turn
 from games.pax_baltica.board import OFF_MAP
@@ -78,7 +78,7 @@ def supply_check(table: Table, move: Move) -> None:
     state = table.state
     board.refuse(table, _supply_check_problem(state, move))
     if not board.known_blocks(state, move.data["losses"]):
-        raise board.unplayable("A block losing a step is not a block of the game.")
+        raise EngineError("A block losing a step is not a block of the game.")
     if table.state["phase"] == "battle":
         turn.begin_supply(table)
     for name in move.data["losses"]:

@@ -5,7 +5,7 @@ in losses.py, sieges (3.43, 6.7) in siege.py."""
 
 from __future__ import annotations
 
-from games.contract import JSON, Move, Violation, obj
+from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
 from games.pax_baltica.losses import eliminate
@@ -144,7 +144,7 @@ def combat_fire(table: Table, move: Move) -> None:
     board.refuse(table, _fire_problem(state, move))
     targets = move.data.get("targets")
     if not board.is_known_block(state, name) or not board.known_blocks(state, targets or []):
-        raise board.unplayable(f"{name} or a block it hits is not a block of the game.")
+        raise EngineError(f"{name} or a block it hits is not a block of the game.")
     enemies = turn.combatants(state, turn.other(move.seat))
     hits = hits_of(move.data["dice"], board.rating(state, name)[1])
     for target in allocate_hits(state, enemies, hits, targets):
@@ -249,7 +249,7 @@ def combat_retreat(table: Table, move: Move) -> None:
     if not board.is_known_block(table.state, name) or (
         path and not board.is_known_territory(table.state, path[-1]["to"])
     ):
-        raise board.unplayable(f"{name} or where it retreats is not on the map of the game.")
+        raise EngineError(f"{name} or where it retreats is not on the map of the game.")
     battle = table.at("battle")
     if not path:
         eliminate(table, name)
@@ -416,7 +416,7 @@ def regroup(table: Table, move: Move) -> None:
     expect still moves the blocks from where they stand."""
     board.refuse(table, _regroup_problem(table.state, move))
     if not board.known_blocks(table.state, [entry["block"] for entry in move.data["moves"]]):
-        raise board.unplayable("A regrouping block is not a block of the game.")
+        raise EngineError("A regrouping block is not a block of the game.")
     for entry in move.data["moves"]:
         place, target = table.state["blocks"][entry["block"]]["at"], entry["to"]["to"]
         key = board.border_key(place, target)

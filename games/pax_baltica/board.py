@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.contract import JSON, EngineError, Violation
+from games.contract import JSON, Violation
 from games.kit import Table
 
 SIDE_NAMES = ("Swedish", "Allied")
@@ -23,12 +23,6 @@ def refuse(table: Table, problem: Violation | None) -> bool:
         return False
     table.refuse(problem.rule, problem.message)
     return True
-
-
-def unplayable(message: str) -> EngineError:
-    """The error of a move that, once refused, cannot be applied at all (a name the game
-    does not know): raise it after ``refuse``."""
-    return EngineError(message)
 
 
 def forgo_regroup(table: Table) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.contract import JSON, Move, Violation, obj
+from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
 from games.pax_baltica.losses import lose_steps
@@ -148,12 +148,12 @@ def _raise_if_unplayable(state: JSON, key: tuple[str, int], result: JSON) -> Non
     """A result naming blocks the game does not have, or a truce without its nation."""
     if key in DESERTION or key == FORCED_RECRUITMENT:
         if not board.known_blocks(state, result.get("blocks", [])):
-            raise board.unplayable("A block the national result names is not a block of the game.")
+            raise EngineError("A block the national result names is not a block of the game.")
     elif key in DIPLOMACY and "choice" not in result:
-        raise board.unplayable("A diplomacy truce needs its nation.")
+        raise EngineError("A diplomacy truce needs its nation.")
     elif key in EXCLUSION and 1703 <= state["year"] <= 1714 and result.get("choice"):
         if not board.is_known_block(state, result["choice"]):
-            raise board.unplayable(f"There is no block called {result['choice']} to exclude.")
+            raise EngineError(f"There is no block called {result['choice']} to exclude.")
 
 
 def _special_result(table: Table, key: tuple[str, int], result: JSON) -> None:
@@ -277,13 +277,13 @@ def general_event(table: Table, move: Move) -> None:
         _region_loss(table, None, None)
     elif roll in (2, 3):
         if move.data.get("region_roll") is None:
-            raise board.unplayable("An epidemic or attrition needs the region's die.")
+            raise EngineError("An epidemic or attrition needs the region's die.")
         region = state["tables"]["regions"][str(move.data["region_roll"])]
         _region_loss(table, region, move.seat if roll == 3 else None)
     elif roll == 4:
         recruits = [name for entry in move.data.get("recruitment", []) for name in entry["blocks"]]
         if not board.known_blocks(state, recruits):
-            raise board.unplayable("A recruit is not a block of the game.")
+            raise EngineError("A recruit is not a block of the game.")
         for name in recruits:
             table.at("blocks", name)["steps"] += 1
     else:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.contract import JSON, Move, Violation, obj
+from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
 from games.pax_baltica.losses import lose_steps
@@ -63,9 +63,9 @@ def _raise_if_unplayable(state: JSON, move: Move) -> None:
     weather = state["phase"] == "weather_move"
     for entry in move.data["moves"]:
         if (entry["path"] or weather) and not board.is_known_block(state, entry["block"]):
-            raise board.unplayable(f"There is no block called {entry['block']} to move.")
+            raise EngineError(f"There is no block called {entry['block']} to move.")
         if entry["path"] and not board.is_known_territory(state, entry["path"][-1]["to"]):
-            raise board.unplayable(f"{entry['path'][-1]['to']} is not a territory or sea zone of the map.")
+            raise EngineError(f"{entry['path'][-1]['to']} is not a territory or sea zone of the map.")
 
 
 def _group_move_problems(state: JSON, move: Move) -> list[Violation]:
@@ -375,7 +375,7 @@ def force_march(table: Table, move: Move) -> None:
     if move.data["roll"] > 3:
         return
     if not board.is_known_block(table.state, name):
-        raise board.unplayable(f"There is no block called {name} to lose a step.")
+        raise EngineError(f"There is no block called {name} to lose a step.")
     if table.state["blocks"][name]["at"] not in board.OFF_MAP:
         lose_steps(table, name, extra, may_eliminate=True)
 

@@ -4,7 +4,7 @@ garrison changing hands (4.3, 6.9, 10.2, 10.4, 10.5)."""
 
 from __future__ import annotations
 
-from games.contract import JSON, Move, Violation, obj
+from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
 from games.pax_baltica.battle import hits_of, keep_problem
@@ -63,7 +63,7 @@ def siege(table: Table, move: Move) -> None:
     names = [r["block"] for r in move.data["rolls"]]
     board.refuse(table, _siege_problem(state, move, names))
     if not board.is_known_territory(state, place) or not names or not board.known_blocks(state, names):
-        raise board.unplayable(f"The siege of {place} names no besieger, or a block or territory not in the game.")
+        raise EngineError(f"The siege of {place} names no besieger, or a block or territory not in the game.")
     _problem, steps, hits = _simulate_siege(state, move)
     table.at("garrison_hits")[place] = hits
     table.at("sieges").pop(place, None)

@@ -4,7 +4,7 @@ the nations' entries (9.4 to 9.9, 6.10, the dates summary), drawing and deployin
 
 from __future__ import annotations
 
-from games.contract import JSON, Move, Violation, obj
+from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections
 from games.pax_baltica.supply import in_supply
@@ -217,7 +217,7 @@ def draw_block(table: Table, move: Move) -> None:
     name, steps = move.data["block"], move.data["steps"]
     if not board.is_known_block(state, name):
         table.refuse(sections.REPLACEMENT_POOL, f"There is no block called {name}.")
-        raise board.unplayable(f"There is no block called {name} to draw.")
+        raise EngineError(f"There is no block called {name} to draw.")
     board.refuse(table, _draw_problem(state, move))
     nation = board.info(state, name)["nation"]
     points = state["rp"].get(nation, 0)
@@ -343,7 +343,7 @@ def reinforce(table: Table, move: Move) -> None:
     name, steps = move.data["block"], move.data["steps"]
     board.refuse(table, _reinforce_problem(state, move))
     if not board.is_known_block(state, name):
-        raise board.unplayable(f"There is no block called {name} to reinforce.")
+        raise EngineError(f"There is no block called {name} to reinforce.")
     nation = board.info(state, name)["nation"]
     table.at("rp")[nation] = state["rp"].get(nation, 0) - steps * step_cost(state, name)
     table.at("blocks", name)["steps"] += steps

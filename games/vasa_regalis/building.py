@@ -9,7 +9,6 @@ from games.secrets import MOVER, Secret
 from games.vasa_regalis.course import end_round
 from games.vasa_regalis.rulebook import GOOD, GOODS, SECTION_BUILDING, VALUE
 from games.vasa_regalis.table import (
-    cannot,
     complete,
     in_turn,
     put_on_ship,
@@ -149,7 +148,7 @@ def place(table: Table, move: Move) -> None:
     step = in_turn(table, move)
     good, value = table.state["building"], move.data["value"]
     if good is None:
-        cannot(table, SECTION_BUILDING, "No good type was chosen for building, so the placed good has no square.")
+        table.cannot(SECTION_BUILDING, "No good type was chosen for building, so the placed good has no square.")
     if step is not None and table.state["hands"][move.seat][good][value - 1] < 1:
         table.refuse(SECTION_BUILDING, f"You hold no {good} of value {value} to place.")
     put_on_ship(table, move.seat, good, value)

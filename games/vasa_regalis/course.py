@@ -6,7 +6,7 @@ from games.contract import JSON, Move, obj
 from games.kit import Table, move
 from games.vasa_regalis.roles import role_steps
 from games.vasa_regalis.rulebook import ROLES, SEAT, SECTION_COURSE, SECTION_END
-from games.vasa_regalis.table import cannot, existing, in_turn, remaining, seat_after, seat_missing
+from games.vasa_regalis.table import existing, in_turn, remaining, seat_after, seat_missing
 
 
 def role_choice_steps(state: JSON, leader: int) -> list[JSON]:
@@ -30,7 +30,7 @@ def choose_leader(table: Table, move: Move) -> None:
     the first round", a fact of the table (README, reading 3). A late one moves the card."""
     state, seat = table.state, move.data["seat"]
     if state["phase"] == "finished":
-        cannot(table, SECTION_END, "The game is over; no move can follow it.")
+        table.cannot(SECTION_END, "The game is over; no move can follow it.")
     if state["phase"] != "leader":
         table.refuse(SECTION_COURSE, "The shipyard leader card was taken before the first round.")
     elif (missing := seat_missing(state, seat)) is not None:

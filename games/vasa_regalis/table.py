@@ -13,9 +13,7 @@ Moves change the state through the kit's :class:`~games.kit.Table` (copy-on-writ
 
 from __future__ import annotations
 
-from typing import NoReturn
-
-from games.contract import JSON, EngineError, Move
+from games.contract import JSON, Move
 from games.kit import Table, last_answer
 from games.vasa_regalis.rulebook import (
     GOODS,
@@ -197,9 +195,9 @@ def playable(table: Table) -> None:
     before anyone holds the shipyard leader card, when there is no turn order (section 3)."""
     phase = table.state["phase"]
     if phase == "finished":
-        cannot(table, SECTION_END, "The game is over; no move can follow it.")
+        table.cannot(SECTION_END, "The game is over; no move can follow it.")
     if phase == "leader":
-        cannot(table, SECTION_COURSE, "Nobody holds the shipyard leader card yet, so there is no turn order.")
+        table.cannot(SECTION_COURSE, "Nobody holds the shipyard leader card yet, so there is no turn order.")
 
 
 def complete(table: Table, move: Move, step: JSON | None) -> None:
@@ -224,17 +222,9 @@ def remaining(steps: list[JSON], move: Move, step: JSON | None) -> list[JSON]:
     return steps
 
 
-def cannot(table: Table, section: str, message: str) -> NoReturn:
-    """The move cannot be applied at all (a record play has nothing to apply it to): refuse it,
-    unless a rule refused it already, and stop."""
-    if not table.violations:
-        table.refuse(section, message)
-    raise EngineError(message)
-
-
 def existing(table: Table, seat: int, section: str) -> int:
     """``seat``, which the move must name at this table to be applied at all."""
     missing = seat_missing(table.state, seat)
     if missing is not None:
-        cannot(table, section, missing)
+        table.cannot(section, missing)
     return seat
