@@ -217,16 +217,9 @@ class Game(Engine):
         its state without working the outcome out)."""
         return self.outcome(state) is not None
 
-    def active_seats(self, state: JSON) -> list[int]:
-        """The seats whose move it is now (none once the game is over)."""
-        return [] if self.over(state) else self.phase(state).turn(state)
-
-    def legal_event_types(self, state: JSON) -> list[str]:
-        """The names of the moves the turn order allows now (none once the game is over)."""
-        return [] if self.over(state) else self._allowed(state, self.phase(state))
-
     @staticmethod
     def _allowed(state: JSON, phase: Phase) -> list[str]:
+        """The names of the moves the turn order allows now in ``phase``."""
         return phase.names if phase.now is None else phase.now(state)
 
     def gate(self, state: JSON, move: Move) -> Violation | None:
