@@ -26,7 +26,6 @@ no play is created).
 
 from __future__ import annotations
 
-import operator
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -68,7 +67,7 @@ class Violation:
         return {"rule": self.rule, "message": self.message}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: its lists can change anyway, and frozen triples the cost of making one
 class Outcome:
     """How a finished game ended.
 
@@ -104,8 +103,8 @@ class Outcome:
 def places_from_scores(scores: Sequence, *, highest_wins: bool = True) -> list[int]:
     """Standard competition ranking ("1224"): tied scores share the better place. A score may
     be a tuple, the score then its tie-breakers, compared in order."""
-    better = operator.gt if highest_wins else operator.lt
-    return [1 + sum(1 for other in scores if better(other, mine)) for mine in scores]
+    ordered = sorted(scores, reverse=highest_wins)
+    return [1 + ordered.index(mine) for mine in scores]
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ as the rulebook's table of contents and ``grep`` finds every rule by its number.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, wraps
 from typing import ClassVar, NoReturn, TypeVar
@@ -162,8 +162,8 @@ class Phase:
     name: str
     section: str
     moves: tuple[Rule, ...]
-    turn: Callable[[JSON], list[int]]
-    now: Callable[[JSON], list[str]] | None = None
+    turn: Callable[[JSON], Sequence[int]]
+    now: Callable[[JSON], Sequence[str]] | None = None
 
     @cached_property
     def names(self) -> list[str]:
@@ -218,7 +218,7 @@ class Game(Engine):
         return self.outcome(state) is not None
 
     @staticmethod
-    def _allowed(state: JSON, phase: Phase) -> list[str]:
+    def _allowed(state: JSON, phase: Phase) -> Sequence[str]:
         """The names of the moves the turn order allows now in ``phase``."""
         return phase.names if phase.now is None else phase.now(state)
 
@@ -229,8 +229,8 @@ class Game(Engine):
             return Violation(self.end_section, "The game is over: no move may follow its end.")
         if move.type in self._anytime:
             return None
-        phase = self.phase(state)
-        legal = self._allowed(state, phase)
+        phase = self._phases[self.phase_name(state)]
+        legal = phase.names if phase.now is None else phase.now(state)
         if move.type not in legal:
             return Violation(
                 phase.section, f"A {move.type} is not possible now: the table expects {' or '.join(legal)}."
@@ -312,8 +312,8 @@ class Game(Engine):
         phase = None if over else self.phase(state)
         seen = {
             **self.table(state, seat),
-            "active_seats": [] if phase is None else phase.turn(state),
-            "legal_event_types": [] if phase is None else self._allowed(state, phase),
+            "active_seats": [] if phase is None else list(phase.turn(state)),
+            "legal_event_types": [] if phase is None else list(self._allowed(state, phase)),
             "finished": over,
         }
         return hide(seen, self.view_secrets, seat)

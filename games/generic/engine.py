@@ -90,18 +90,23 @@ def _decided(state: JSON, scores: list[float], data: JSON) -> Outcome:
         places = list(data.get("places") or [1] * count)
         scored = None
     else:
-        sides = [team or f"seat {seat}" for seat, team in enumerate(teams)]
-        names = list(dict.fromkeys(sides))
-        totals = [sum(score for score, side in zip(scores, sides) if side == name) for name in names]
-        side_places = places_from_scores(totals, highest_wins=scoring == "highest_wins")
-        places = [side_places[names.index(side)] for side in sides]
+        highest_wins = scoring == "highest_wins"
+        if any(teams):  # teams rank by their members' total; a seat without a team alone
+            sides = [team or seat for seat, team in enumerate(teams)]
+            totals: dict[str | int, float] = {}
+            for side, points in zip(sides, scores):
+                totals[side] = totals.get(side, 0) + points
+            ranked = dict(zip(totals, places_from_scores(list(totals.values()), highest_wins=highest_wins)))
+            places = [ranked[side] for side in sides]
+        else:
+            places = places_from_scores(scores, highest_wins=highest_wins)
         scored = scores
     winners = [seat for seat, place in enumerate(places) if place == 1]
     return Outcome(places=places, winners=winners, reason=reason or scoring.replace("_", " "), scores=scored)
 
 
-def _keeps_scores(state: JSON) -> bool:
-    return state["scoring"] in ("highest_wins", "lowest_wins")
+#: The scorings that keep a running score (the others are decided at the end).
+KEEPS_SCORES = frozenset({"highest_wins", "lowest_wins"})
 
 
 class GenericEngine(Game):
@@ -122,8 +127,8 @@ class GenericEngine(Game):
             "playing",
             RULE,
             moves=(score, finish),
-            turn=lambda state: list(range(len(state["scores"]))),
-            now=lambda state: ["score", "finish"] if _keeps_scores(state) else ["finish"],
+            turn=lambda state: range(len(state["scores"])),
+            now=lambda state: ("score", "finish") if state["scoring"] in KEEPS_SCORES else ("finish",),
         ),
     )
     end_section = RULE
@@ -153,6 +158,6 @@ class GenericEngine(Game):
             "bgg_id": state["bgg_id"],
             "scoring": state["scoring"],
             "phase": "finished" if state["outcome"] is not None else "playing",
-            "scores": state["scores"] if _keeps_scores(state) else None,
+            "scores": state["scores"] if state["scoring"] in KEEPS_SCORES else None,
             "outcome": state["outcome"],
         }
