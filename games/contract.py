@@ -27,7 +27,7 @@ no play is created).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -195,6 +195,19 @@ class Engine(ABC):
     @abstractmethod
     def outcome(self, state: JSON) -> Outcome | None:
         """None until the game is over; then how it ended."""
+
+    @abstractmethod
+    def legal_moves(self, state: JSON, seat: int | None = None) -> Iterator[Move]:
+        """Every move the rules allow now: ``seat``'s, or (None) every seat's and the moves no
+        seat makes. Chance is data: a die roll or a draw is one move per possible outcome.
+        Sound (each passes ``check``) and complete (every move ``check`` accepts is among
+        them); none once the game is over."""
+
+    @abstractmethod
+    def narrate(self, state: JSON, move: Move, seat: int | None = None, names: Sequence[str] | None = None) -> str:
+        """``move`` made in ``state``, in one English sentence as a person at the table would
+        say it, with ``names[seat]`` for each seat; read by ``seat`` (None: the arbiter), it
+        keeps the secrets ``seat`` may not see (a face-down good is "a good")."""
 
     def seen_view(self, state: JSON, viewer: int | None) -> dict[str, JSON]:
         """The view as ``viewer`` may see it: None for the arbiter, a seat, or NOBODY. The one

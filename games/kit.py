@@ -24,7 +24,7 @@ as the rulebook's table of contents and ``grep`` finds every rule by its number.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, wraps
 from typing import ClassVar, NoReturn, TypeVar
@@ -34,7 +34,7 @@ from games.secrets import Secret, hide
 
 T = TypeVar("T")
 
-__all__ = ["Game", "Phase", "Rule", "Table", "last_answer", "move", "places_from_scores"]
+__all__ = ["Game", "Phase", "Rule", "Table", "last_answer", "move", "places_from_scores", "counted", "listed"]
 
 
 def last_answer(function: Callable[..., T]) -> Callable[..., T]:
@@ -107,15 +107,21 @@ class Table:
 
 
 Play = Callable[[Table, Move], None]
+#: ``choices(state, seat)``: the data of every move of this type ``seat`` (None for a move no
+#: seat makes) might make now, at least every legal one; the kit keeps those ``check`` accepts.
+Choices = Callable[[JSON, "int | None"], Iterable[JSON]]
+#: ``says(state, move, names)``: the move in one sentence, ``state`` the table before it,
+#: ``move`` as the reader may see it (a secret is None), ``names[seat]`` each seat's name.
+Says = Callable[[JSON, Move, Sequence[str]], str]
 
 
 @dataclass(frozen=True)
 class Rule:
-    """A move of the game: its event type and the one function that refuses and applies it.
+    """A move of the game: its event type, the one function that refuses and applies it, the
+    choices it offers and how it is said.
 
     Declared with :func:`move`. ``section`` is the rulebook section the move implements;
-    ``secrets`` the parts of its data only its mover may see (a drawn card). The choices a
-    move offers (issue #17, legal moves) are to be declared here too, beside its rule.
+    ``secrets`` the parts of its data only its mover may see (a drawn card).
     """
 
     name: str
@@ -124,6 +130,8 @@ class Rule:
     schema: dict[str, JSON]
     example: dict[str, JSON]
     play: Play
+    choices: Choices | None = None  # TRANSITION (#17): required once every engine declares them
+    says: Says | None = None
     seated: bool = True
     secrets: tuple[Secret, ...] = ()
 
@@ -139,15 +147,36 @@ def move(
     description: str,
     schema: dict[str, JSON],
     example: dict[str, JSON],
+    choices: Choices | None = None,
+    says: Says | None = None,
     seated: bool = True,
     secrets: tuple[Secret, ...] = (),
 ) -> Callable[[Play], Rule]:
-    """Declare the decorated ``play(table, move)`` function as the move ``name``."""
+    """Declare the decorated ``play(table, move)`` function as the move ``name``, with its
+    ``choices`` and how it ``says`` itself."""
 
     def declare(play: Play) -> Rule:
-        return Rule(name, section, description, schema, example, play, seated, secrets)
+        return Rule(name, section, description, schema, example, play, choices, says, seated, secrets)
 
     return declare
+
+
+def counted(count: int, thing: str, things: str | None = None) -> str:
+    """``count`` things in words: "1 wood", "3 blocks" (``things``: an irregular plural)."""
+    return f"{count} {thing if count == 1 else things or thing + 's'}"
+
+
+def listed(items: Iterable[str]) -> str:
+    """Items as a person lists them: "wood", "wood and fur", "wood, fur and fish"."""
+    items = list(items)
+    return " and ".join(items) if len(items) < 3 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+class SeatNames:
+    """The names seats go by when the play gives none: "seat 0", "seat 1", ..."""
+
+    def __getitem__(self, seat: int) -> str:
+        return f"seat {seat}"
 
 
 @dataclass(frozen=True)
@@ -299,6 +328,40 @@ class Game(Engine):
             table.failed = error
         self._last = (state, move, table)
         return table
+
+    def legal_moves(self, state: JSON, seat: int | None = None) -> Iterator[Move]:
+        """Every move the rules allow now, of ``seat`` (None: of every seat, and the moves no
+        seat makes): each move's ``choices`` for each seat the turn order lets move, kept where
+        ``check`` accepts them, so every move yielded is legal."""
+        if self.over(state):
+            return
+        phase = self.phase(state)
+        allowed = self._allowed(state, phase)
+        turn = phase.turn(state)
+        for rule in (*(self.rules[name] for name in allowed), *(r for r in self.anytime if r.name not in allowed)):
+            if not rule.seated:
+                movers: Iterable[int | None] = [None] if seat is None else []
+            else:
+                movers = self.seats(state) if rule.name in self._anytime else turn
+                movers = [mover for mover in movers if seat is None or mover == seat]
+            for mover in movers:
+                for data in rule.choices(state, mover):
+                    candidate = Move(rule.name, mover, data)
+                    if not self.check(state, candidate):
+                        yield candidate
+
+    def seats(self, state: JSON) -> Sequence[int]:
+        """Every seat at the table: who may make an ``anytime`` move. A game with such moves
+        says; by default the seats whose turn it is."""
+        return self.phase(state).turn(state)
+
+    def narrate(self, state: JSON, move: Move, seat: int | None = None, names: Sequence[str] | None = None) -> str:
+        """``move`` in one sentence as a person at the table would say it, ``state`` the table
+        before it; read by ``seat`` (None: the arbiter), so the sentence keeps every secret
+        ``seat`` may not see. ``names[seat]`` is each seat's name (default "seat 0", ...)."""
+        rule = self.rules[move.type]
+        seen = Move(move.type, move.seat, self.seen_data(move, seat))
+        return rule.says(state, seen, SeatNames() if names is None else names)
 
     @abstractmethod
     def table(self, state: JSON, seat: int | None) -> dict[str, JSON]:

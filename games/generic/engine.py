@@ -10,8 +10,10 @@ The smallest game on the kit, and the worked example of games/README.md: one pha
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.contract import JSON, Move, Outcome, Seat, obj
-from games.kit import Game, Phase, Table, move, places_from_scores
+from games.kit import Game, Phase, Table, listed, move, places_from_scores
 
 SCORINGS = ("highest_wins", "lowest_wins", "places", "cooperative")
 #: The one rule of a generic play: no rulebook stands behind it.
@@ -20,12 +22,21 @@ RULE = "Generic play"
 _number_list = {"type": "array", "items": {"type": "number"}}
 
 
+def _points(points: float) -> str:
+    return f"{points:g} point{'' if abs(points) == 1 else 's'}"
+
+
 @move(
     "score",
     section=RULE,
     description="Add points to a seat's running score (negative points subtract).",
     schema=obj({"points": {"type": "number"}}),
     example={"points": 12},
+    # Points are any number read off the table: one point stands for them all.
+    choices=lambda state, seat: [{"points": 1}],
+    says=lambda state, move, names: (
+        f"{names[move.seat]} {'scores' if move.data['points'] >= 0 else 'loses'} {_points(abs(move.data['points']))}."
+    ),
 )
 def score(table: Table, move: Move) -> None:
     table.at("scores")[move.seat] += move.data["points"]
@@ -49,6 +60,8 @@ def score(table: Table, move: Move) -> None:
         required=[],
     ),
     example={"scores": [41, 37, 52], "reason": "final scoring"},
+    choices=lambda state, seat: _endings(state),
+    says=lambda state, move, names: _said_finish(state, move.data, names),
     seated=False,
 )
 def finish(table: Table, move: Move) -> None:
@@ -72,6 +85,35 @@ def finish(table: Table, move: Move) -> None:
         table.refuse(RULE, "Only a cooperative play ends with a shared 'result'.")
     scores = list(data.get("scores", state["scores"]))
     table.update(scores=scores, outcome=_decided(state, scores, data).as_dict())
+
+
+def _endings(state: JSON) -> list[JSON]:
+    """The simplest ending of each kind: as the running scores stand, the table won or lost,
+    every seat tied (final scores and places are numbers read off the table)."""
+    scoring = state["scoring"]
+    if scoring == "cooperative":
+        return [{"result": "won"}, {"result": "lost"}]
+    if scoring == "places":
+        return [{"places": [1] * len(state["scores"])}]
+    return [{}]
+
+
+def _said_finish(state: JSON, data: JSON, names: Sequence[str]) -> str:
+    seats = range(len(state["scores"]))
+    if "result" in data:
+        said = f"The table {data['result']} the play"
+    elif "places" in data and len(data["places"]) == len(seats):
+        said = "The play ends with " + listed(f"{names[seat]} {_ordinal(data['places'][seat])}" for seat in seats)
+    else:
+        scores = data.get("scores", state["scores"])
+        said = "The play ends with " + listed(f"{names[seat]} on {score:g}" for seat, score in zip(seats, scores))
+    reason = data.get("reason")
+    return f"{said} ({reason})." if reason else f"{said}."
+
+
+def _ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
 
 
 def _decided(state: JSON, scores: list[float], data: JSON) -> Outcome:
