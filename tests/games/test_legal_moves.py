@@ -62,7 +62,9 @@ def test_legal_moves_are_sound_and_hold_each_playthrough_move(path):
         assert_sound(engine, state, legal, rng)
         assert len(set(map(repr, legal))) == len(legal), f"seq {seq}: a legal move is offered twice"
         if not engine.check(state, move):
-            assert among(move, legal, engine), f"seq {seq}: the playthrough's legal {move} is not among the {len(legal)} legal moves"
+            assert among(move, legal, engine), (
+                f"seq {seq}: the playthrough's legal {move} is not among the {len(legal)} legal moves"
+            )
         if move.seat is not None:
             own = [m for m in legal if m.seat == move.seat]
             assert list(engine.legal_moves(state, move.seat)) == own, f"seq {seq}: seat {move.seat}'s moves differ"
@@ -104,7 +106,9 @@ def hidden_words(engine: Engine, move: Move, viewer: int) -> list[str]:
     words = []
     for _, owner, value in found(move.data, secrets, move.seat):
         if not visible(owner, viewer):
-            words += [v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str) and v not in seen]
+            words += [
+                v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str) and v not in seen
+            ]
     return words
 
 
