@@ -192,9 +192,12 @@ class PlaySerializer(Strict, serializers.ModelSerializer):
 
 class EventSerializer(serializers.ModelSerializer):
     """An event as its reader may see it: the data passes through the engine's secrets for
-    the reader (context: ``engine`` and ``viewer``, from :func:`records.selectors.viewer_of`)."""
+    the reader (context: ``engine`` and ``viewer``, from :func:`records.selectors.viewer_of`),
+    and its sentence is the one :mod:`records.narration` said for that reader (context
+    ``texts``: seq -> sentence)."""
 
     recorded_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    text = serializers.SerializerMethodField(help_text="The event in one sentence, as the reader may read it.")
 
     class Meta:
         model = Event
@@ -204,6 +207,7 @@ class EventSerializer(serializers.ModelSerializer):
             "type",
             "seat",
             "data",
+            "text",
             "occurred_at",
             "recorded_at",
             "recorded_by",
@@ -217,6 +221,9 @@ class EventSerializer(serializers.ModelSerializer):
         shown = super().to_representation(event)
         shown["data"] = self.context["engine"].seen_data(as_move(event), self.context["viewer"])
         return shown
+
+    def get_text(self, event: Event) -> str:
+        return self.context["texts"][event.seq]
 
 
 class NewEventSerializer(Strict, serializers.Serializer):
@@ -280,6 +287,16 @@ class VerifySerializer(serializers.Serializer):
     first_broken_seq = serializers.IntegerField(allow_null=True)
 
 
+class LegalMoveSerializer(serializers.Serializer):
+    """A move the rules allow now: ``type``, ``seat`` and ``data`` are POSTed to the log as
+    they are."""
+
+    type = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True)
+    data = serializers.DictField()
+    text = serializers.CharField(help_text="The move in one sentence.")
+
+
 class AppendedEventSerializer(EventSerializer):
     """An event just appended, with the rules it breaks (context ``flags``: seq -> violations)."""
 
@@ -288,7 +305,8 @@ class AppendedEventSerializer(EventSerializer):
     )
 
     class Meta(EventSerializer.Meta):
-        fields = [*EventSerializer.Meta.fields, "violations"]
+        # No sentence: saying it would fold the table again on every append; the log has it.
+        fields = [*(f for f in EventSerializer.Meta.fields if f != "text"), "violations"]
 
     @extend_schema_field(ViolationSerializer(many=True))
     def get_violations(self, event: Event) -> list[dict]:

@@ -28,11 +28,11 @@ from rest_framework.throttling import UserRateThrottle
 
 from games import registry
 from games.secrets import NOBODY
-from records import chain, memberships, query, selectors, services, tasks
+from records import chain, memberships, narration, query, selectors, services, tasks
 from records.imports.service import start_import
 from records.meta import META_EVENT_TYPES
 from records.models import Club, Import, Membership, Play, Player, Role
-from records.replay import engine_of
+from records.replay import engine_of, voids_as_of
 from records.serializers import (
     AppendedEventSerializer,
     AppendedSerializer,
@@ -41,6 +41,7 @@ from records.serializers import (
     GameSerializer,
     ImportSerializer,
     ImportUploadSerializer,
+    LegalMoveSerializer,
     MembershipSerializer,
     NewEventSerializer,
     PlayerSerializer,
@@ -64,6 +65,11 @@ SEAT = OpenApiParameter(
     {"type": "integer", "minimum": 0, "maximum": MAX_SEATS},
     description="See the play with this seat's eyes (0-based). Yours by default if you sit at the table; "
     "another seat's needs the recorder role.",
+)
+LEGAL_SEAT = OpenApiParameter(
+    "seat",
+    {"type": "integer", "minimum": 0, "maximum": MAX_SEATS},
+    description="Only this seat's moves (0-based). Required unless you are a recorder: a player names their own.",
 )
 SEQ = {"type": "integer", "minimum": 0, "maximum": MAX_SEQ}
 AFTER = OpenApiParameter("after", SEQ, description="Only the events after this seq.")
@@ -95,6 +101,13 @@ class NDJSONRenderer(renderers.BaseRenderer):
 
     def render(self, data, accepted_media_type=None, renderer_context=None):
         return json.dumps(data).encode()
+
+
+class TextRenderer(NDJSONRenderer):
+    """The log as lines of text; an error still answers as JSON."""
+
+    media_type = "text/plain"
+    format = "text"
 
 
 def require(club: Club, request, role: Role) -> None:
@@ -264,6 +277,13 @@ class EventPagination(query.Pagination):
     max_limit = 5000
 
 
+class LegalPagination(query.Pagination):
+    """``?page_size=`` (1 to 1,000, default 100) and ``?offset=``."""
+
+    limit_query_param = "page_size"
+    default_limit = 100
+
+
 class AuditSerializer(serializers.Serializer):
     event = EventSerializer()
     before = serializers.JSONField()
@@ -290,6 +310,7 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         ("GET", "events"): {"403"},
         ("GET", "state"): {"403"},
         ("GET", "audit"): {"403"},
+        ("GET", "legal"): {"403"},
     }
 
     def get_queryset(self):
@@ -332,29 +353,39 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             (200, "application/x-ndjson"): OpenApiResponse(
                 OpenApiTypes.STR, description="Every event from ``after`` on, one JSON object a line."
             ),
+            (200, "text/plain"): OpenApiResponse(
+                OpenApiTypes.STR, description="Every event from ``after`` on as a numbered sentence, one a line."
+            ),
         },
     )
     @action(
         detail=True,
-        renderer_classes=[renderers.JSONRenderer, renderers.BrowsableAPIRenderer, NDJSONRenderer],
+        renderer_classes=[renderers.JSONRenderer, renderers.BrowsableAPIRenderer, NDJSONRenderer, TextRenderer],
         pagination_class=EventPagination,
         filter_backends=[],
     )
     def events(self, request, pk=None):
-        """The log, oldest first: as a page, or whole as NDJSON (``?format=ndjson``)."""
+        """The log, oldest first, each event with its sentence: as a page, or whole as NDJSON
+        (``?format=ndjson``) or as numbered lines of text (``?format=text``)."""
         play = self.get_object()
         after = int_param(request, "after", low=0, high=MAX_SEQ, default=0)
         events = play.events.filter(seq__gt=after).select_related("recorded_by").order_by("seq")
         context = self._eyes(request, play)
+        viewer = context["viewer"]
+        if request.accepted_renderer.format == "text":
+            lines = narration.numbered(play, events.iterator(chunk_size=1000), viewer)
+            return StreamingHttpResponse(lines, content_type=TextRenderer.media_type)
+        voids = voids_as_of(play, play.last_seq)
         if request.accepted_renderer.format == "ndjson":
-            return self._stream(events, context)
+            return self._stream(play, events, context, voids)
         page = self.paginate_queryset(events)
+        context["texts"] = {event.seq: text for event, text in narration.said(play, page, viewer, voids)}
         return self.get_paginated_response(EventSerializer(page, many=True, context=context).data)
 
-    def _stream(self, events, context: dict):
+    def _stream(self, play, events, context: dict, voids: dict[int, int]):
         def lines():
-            for event in events.iterator(chunk_size=1000):
-                yield json.dumps(EventSerializer(event, context=context).data) + "\n"
+            for event, text in narration.said(play, events.iterator(chunk_size=1000), context["viewer"], voids):
+                yield json.dumps(EventSerializer(event, context={**context, "texts": {event.seq: text}}).data) + "\n"
 
         return StreamingHttpResponse(lines(), content_type=NDJSONRenderer.media_type)
 
@@ -440,7 +471,26 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         if seq is None:
             raise ValidationError({"seq": ["Name the event to audit: ?seq=N."]})
         context = self._eyes(request, play)
-        return Response(AuditSerializer(selectors.audit(play, seq, context["viewer"]), context=context).data)
+        audited = selectors.audit(play, seq, context["viewer"])
+        events = sorted([audited["event"], *audited["disputes"], *audited["rulings"]], key=lambda event: event.seq)
+        voids = voids_as_of(play, play.last_seq)
+        context["texts"] = {event.seq: text for event, text in narration.said(play, events, context["viewer"], voids)}
+        return Response(AuditSerializer(audited, context=context).data)
+
+    @extend_schema(parameters=[LEGAL_SEAT], responses=LegalMoveSerializer(many=True))
+    @action(detail=True, filter_backends=[], pagination_class=LegalPagination)
+    def legal(self, request, pk=None):
+        """The moves the rules allow now, each as it can be POSTed to ``events/``, with its
+        sentence. Recorders and owners get every seat's (or ``?seat=``'s); a player names their
+        own seat and reads no secret. A finished play has none."""
+        play = self.get_object()
+        seat = int_param(request, "seat", low=0, high=MAX_SEATS, last=play.seats.count() - 1)
+        arbiter = selectors.sees_every_secret(play, request.user)
+        if not arbiter:
+            self._viewer(request, play)  # a seat that is not the reader's is a 403
+            if seat is None:
+                raise ValidationError({"seat": ["Name your seat: ?seat=K (every seat's moves are the recorders')."]})
+        return self.get_paginated_response(self.paginate_queryset(narration.legal(play, seat, arbiter)))
 
     @extend_schema(responses=VerifySerializer)
     @action(detail=True, filter_backends=[])
