@@ -255,7 +255,7 @@ def engine_folds(scale: float) -> list[str]:
 def fuzz(scale: float) -> list[str]:
     """Generated plays for every engine: an engine raising on a move its own check accepted is a bug."""
     rng = random.Random(SEED + 3)
-    lines = ["## Random legal plays (fuzz)", "", "| engine | plays | moves | finished | stuck early | errors |"]
+    lines = ["## Random legal plays (fuzz)", "", "| engine | plays | moves | finished | not finished | errors |"]
     lines.append("|---|---|---|---|---|---|")
     for engine in registry.engines().values():
         plays = max(3, int(30 * scale))
@@ -273,11 +273,61 @@ def fuzz(scale: float) -> list[str]:
         lines.append(f"| {engine.slug} | {plays} | {moves:,} | {finished} | {plays - finished - errors} | {errors} |")
     lines += [
         "",
-        "A play is stuck early when none of 300 candidates drawn from the event schemas is legal: the generator "
-        "knows no game, so games whose legal moves are rare among schema-shaped ones end before their outcome.",
+        "Each move is drawn at random from the engine's `legal_moves`. A play not finished had no legal move before "
+        "its end (an engine bug) or reached 2,000 moves.",
         "",
     ]
     return lines
+
+
+def legal_moves(fixture: Fixture, url: str) -> list[str]:
+    """The time to list the legal moves: in the engine, at every state of each engine's
+    playthroughs; through ``GET legal/``, at every 10th state of one playthrough logged through
+    the service (the list needs the play's latest state)."""
+    lines = [
+        "## Legal moves",
+        "",
+        "Listing every legal move now: in the engine at every state of its playthroughs, and through "
+        "`GET plays/{id}/legal/?page_size=1000` (every page) at every 10th state of its longest playthrough.",
+        "",
+        "| engine | states | moves at p95 | engine p95 ms | engine max ms | API states | API p95 ms | goal: API 50 ms |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    headers = {"Authorization": f"Token {fixture.token}"}
+    playthroughs = [load(path) for path in all_playthroughs()]
+    for engine in registry.engines().values():
+        own = [p for p in playthroughs if p.slug == engine.slug]
+        timings, counts = [], []
+        for playthrough in own:
+            state = engine.setup(playthrough.seats, playthrough.options)
+            for move in playthrough.moves():
+                start = time.perf_counter()
+                counts.append(len(list(engine.legal_moves(state))))
+                timings.append((time.perf_counter() - start) * 1000)
+                state = engine.apply(state, move)
+        longest = max(own, key=lambda p: len(p.moves()))
+        play = fixture.play(len(longest.seats), engine.slug, longest.options)
+        api = []
+        for at, move in enumerate(longest.moves()):
+            if at % 10 == 0 and play.status == "in_progress":
+                start = time.perf_counter()
+                page: str | None = f"{url}/api/v1/plays/{play.pk}/legal/?page_size=1000"
+                while page:
+                    with urllib.request.urlopen(urllib.request.Request(page, headers=headers), timeout=30) as answer:
+                        page = json.load(answer)["next"]
+                api.append((time.perf_counter() - start) * 1000)
+            play = services.append_events(play_id=play.pk, events=[as_new_event(move)], user=fixture.user).play
+        api_p95 = percentile(api, 95)
+        lines.append(
+            f"| {engine.slug} | {len(timings):,} | {percentile(counts, 95):,.0f} | {percentile(timings, 95):.1f} | "
+            f"{max(timings):.1f} | {len(api)} | {api_p95:.1f} | {goal(api_p95 <= 50)} |"
+        )
+    lines.append("")
+    return lines
+
+
+def as_new_event(move: Move) -> services.NewEvent:
+    return services.NewEvent(type=move.type, seat=move.seat, data=move.data)
 
 
 class Dataset:
@@ -446,6 +496,7 @@ def run_all(*, scale: float) -> list[str]:
         sections += http_appends(fixture, url, scale)
         sections += state_at_n(fixture, url, scale)
         sections += analytics(fixture, url, scale)
+        sections += legal_moves(fixture, url)
     sections += engine_folds(scale)
     sections += fuzz(scale)
     return sections
