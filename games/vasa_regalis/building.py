@@ -3,6 +3,8 @@ and every player placing a good of that type face down on the ship."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.contract import JSON, Move, obj
 from games.kit import Table, move
 from games.secrets import MOVER, Secret
@@ -17,6 +19,7 @@ from games.vasa_regalis.table import (
     step_moves,
     unbuilt_goods,
 )
+from games.vasa_regalis.words import a, name, sentence
 
 
 def value3_in_play(state: JSON, good: str) -> int:
@@ -78,12 +81,20 @@ def finish_building(table: Table) -> None:
     )
 
 
+def _said_choice(state: JSON, move: Move, names: Sequence[str]) -> str:
+    good = move.data["good"]
+    return sentence(f"{name(names, move.seat)} chooses {good}: every player places {a(good)} on the ship.")
+
+
 @move(
     "choose_building",
     section=SECTION_BUILDING,
     description="The seat asked chooses the good type every player now places on the ship.",
     schema=obj({"good": GOOD}),
     example={"good": "wood"},
+    # The good types that may be chosen; when one must be built, check keeps only those.
+    choices=lambda state, seat: [{"good": good} for good in building_choices(state)],
+    says=_said_choice,
 )
 def choose_building(table: Table, move: Move) -> None:
     """Section 4: "If a player chooses to place a good, all players must place a good of the same
@@ -115,12 +126,24 @@ def _choice_refused(state: JSON, good: str) -> str | None:
     return None
 
 
+def _said_pass(state: JSON, move: Move, names: Sequence[str]) -> str:
+    """The choice goes to the next player asked; after the last, no building takes place."""
+    asked = [step["seat"] for step in state["steps"] if step["type"] == "building_choice"]
+    later = asked[asked.index(move.seat) + 1 :] if move.seat in asked else asked
+    passer = name(names, move.seat)
+    if not later:
+        return sentence(f"{passer} passes, and no building takes place this round.")
+    return sentence(f"{passer} passes the building choice to {name(names, later[0])}.")
+
+
 @move(
     "pass_building",
     section=SECTION_BUILDING,
     description="The seat asked passes the building choice to the next player clockwise.",
     schema=obj({}),
     example={},
+    choices=lambda state, seat: [{}],
+    says=_said_pass,
 )
 def pass_building(table: Table, move: Move) -> None:
     """Section 4: "If the shipyard leader passes, the next player in clockwise order is given the
@@ -134,12 +157,28 @@ def pass_building(table: Table, move: Move) -> None:
     complete(table, move, step)
 
 
+def _place_choices(state: JSON, seat: int) -> list[JSON]:
+    """A good of the chosen type of each value in hand."""
+    good = state["building"]
+    if good is None:
+        return []
+    return [{"value": value} for value in (1, 2, 3) if state["hands"][seat][good][value - 1] > 0]
+
+
+def _said_place(state: JSON, move: Move, names: Sequence[str]) -> str:
+    good, value = state["building"] or "good", move.data["value"]
+    shown = a(good) if value is None else f"{a(good)} of value {value}"
+    return sentence(f"{name(names, move.seat)} places {shown} face down on the ship.")
+
+
 @move(
     "place",
     section=SECTION_BUILDING,
     description="Place one good of the chosen type face down on your ship; 'value' is its value.",
     schema=obj({"value": VALUE}),
     example={"value": 2},
+    choices=_place_choices,
+    says=_said_place,
     secrets=(Secret("value", MOVER, "4. Building: the good is placed face down, its value undisclosed"),),
 )
 def place(table: Table, move: Move) -> None:

@@ -7,6 +7,7 @@ from games.kit import Table, move
 from games.vasa_regalis.roles import role_steps
 from games.vasa_regalis.rulebook import ROLES, SEAT, SECTION_COURSE, SECTION_END
 from games.vasa_regalis.table import existing, in_turn, remaining, seat_after, seat_missing
+from games.vasa_regalis.words import name, sentence
 
 
 def role_choice_steps(state: JSON, leader: int) -> list[JSON]:
@@ -23,6 +24,12 @@ def role_choice_steps(state: JSON, leader: int) -> list[JSON]:
     ),
     schema=obj({"seat": SEAT}),
     example={"seat": 0},
+    # Any seat at the table may be the one who last built something.
+    choices=lambda state, seat: [{"seat": leader} for leader in range(state["seat_count"])],
+    says=lambda state, move, names: sentence(
+        f"{name(names, move.data['seat'])} takes the shipyard leader card"
+        f"{' and starts the first round' if state['phase'] == 'leader' else ''}."
+    ),
     seated=False,
 )
 def choose_leader(table: Table, move: Move) -> None:
@@ -48,6 +55,11 @@ def choose_leader(table: Table, move: Move) -> None:
     description="The seat whose turn it is chooses one of the eight role cards not yet chosen this round.",
     schema=obj({"role": {"enum": list(ROLES)}}),
     example={"role": "wood_procurer"},
+    # The role cards not yet chosen this round.
+    choices=lambda state, seat: [{"role": role} for role in ROLES if role not in state["roles"]],
+    says=lambda state, move, names: sentence(
+        f"{name(names, move.seat)} chooses the {ROLES[move.data['role']].card} role card."
+    ),
 )
 def choose_role(table: Table, move: Move) -> None:
     """Section 3: "Choose a role card and take the actions of that role"; each card once a

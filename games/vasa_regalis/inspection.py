@@ -2,10 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.contract import JSON, Move, obj
 from games.kit import Table, move
 from games.vasa_regalis.rulebook import GOODS, SECTION_INSPECTION
-from games.vasa_regalis.table import complete, existing, in_turn, not_placed, seat_missing, show
+from games.vasa_regalis.table import complete, existing, in_turn, not_placed, placed_goods, seat_missing, show
+from games.vasa_regalis.words import name, sentence
+
+
+def _inspect_choices(state: JSON, seat: int) -> list[JSON]:
+    """Nothing, or any good placed on another player's ship (README, reading 12)."""
+    return [{"target": None, "good": None}] + [
+        {"target": target, "good": good}
+        for target, ship in enumerate(state["ships"])
+        if target != seat
+        for good in placed_goods(ship)
+    ]
+
+
+def _said_inspect(state: JSON, move: Move, names: Sequence[str]) -> str:
+    target, good = move.data["target"], move.data["good"]
+    looker = name(names, move.seat)
+    if target is None or good is None:
+        return sentence(f"{looker} looks at no good.")
+    return sentence(f"{looker} looks at the {good} on {name(names, target)}'s ship.")
 
 
 @move(
@@ -17,6 +38,8 @@ from games.vasa_regalis.table import complete, existing, in_turn, not_placed, se
     ),
     schema=obj({"target": {"type": ["integer", "null"], "minimum": 0}, "good": {"enum": [*GOODS, None]}}),
     example={"target": 1, "good": "wood"},
+    choices=_inspect_choices,
+    says=_said_inspect,
 )
 def inspect(table: Table, move: Move) -> None:
     """Section 5: "each player may look at 1, and only 1, placed good on another player's ship,

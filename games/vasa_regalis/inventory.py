@@ -3,15 +3,70 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import product
 
 from games.contract import JSON, Move, obj
 from games.kit import Table, move
 from games.vasa_regalis.building import start_building
-from games.vasa_regalis.rulebook import GOOD, SEAT, SECTION_INVENTORY, VALUE
+from games.vasa_regalis.rulebook import GOOD, GOODS, SEAT, SECTION_INVENTORY, VALUE
 from games.vasa_regalis.table import existing, hand_over, playable, seat_missing, show, unbuilt_goods
+from games.vasa_regalis.words import markers, name, sentence
 
 _marker = obj({"good": GOOD, "value": VALUE})
 _markers = {"type": "array", "items": _marker, "maxItems": 40}
+
+
+def _trade_choices(state: JSON, seat: int) -> Iterator[JSON]:
+    """Every exchange of goods with every other player: any goods of the seat's hand for any of
+    the partner's, at least one good handed over, each player keeping a good of every type not
+    yet built (README, reading 13). Each exchange is offered once, its goods listed in the order
+    of the goods (wood, cloth, iron, sculpture) and of value (README, "Legal moves")."""
+    if state["phase"] != "inventory":
+        return
+    unbuilt, hands = unbuilt_goods(state), state["hands"]
+    for partner in range(state["seat_count"]):
+        if partner == seat:
+            continue
+        swaps = [_swaps(good, hands[seat][good], hands[partner][good], good in unbuilt) for good in GOODS]
+        for chosen in product(*swaps):
+            give = [{"good": good, "value": value} for given, _ in chosen for good, value in given]
+            receive = [{"good": good, "value": value} for _, got in chosen for good, value in got]
+            if give or receive:
+                yield {"with": partner, "give": give, "receive": receive}
+
+
+def _swaps(good: str, mine: list[int], theirs: list[int], keep: bool) -> list[tuple[tuple, tuple]]:
+    """The goods of one type two players may hand each other: (given, received), each a tuple of
+    (good, value) markers by value; with ``keep``, both still hold one of the type after."""
+    swaps = []
+    for given in _handfuls(good, mine):
+        for got in _handfuls(good, theirs):
+            if not keep or (sum(mine) - len(given) + len(got) > 0 and sum(theirs) - len(got) + len(given) > 0):
+                swaps.append((given, got))
+    return swaps
+
+
+def _handfuls(good: str, held: list[int]) -> list[tuple]:
+    """Every handful of a held type's markers: as many of each value as held, or fewer."""
+    return [
+        tuple((good, value) for value, count in zip((1, 2, 3), counts) for _ in range(count))
+        for counts in product(*(range(max(count, 0) + 1) for count in held))
+    ]
+
+
+def _said_trade(state: JSON, move: Move, names: Sequence[str]) -> str:
+    give, receive = move.data["give"], move.data["receive"]
+    trader, partner = name(names, move.seat), name(names, move.data["with"])
+    if give and receive:
+        said = f"{trader} gives {partner} {markers(give)} in exchange for {markers(receive)}"
+    elif give:
+        said = f"{trader} gives {partner} {markers(give)}"
+    elif receive:
+        said = f"{trader} receives {markers(receive)} from {partner}"
+    else:
+        said = f"{trader} exchanges nothing with {partner}"
+    return sentence(f"{said}.")
 
 
 @move(
@@ -23,6 +78,8 @@ _markers = {"type": "array", "items": _marker, "maxItems": 40}
     ),
     schema=obj({"with": SEAT, "give": _markers, "receive": _markers}),
     example={"with": 1, "give": [{"good": "wood", "value": 3}], "receive": [{"good": "iron", "value": 2}]},
+    choices=_trade_choices,
+    says=_said_trade,
 )
 def trade(table: Table, move: Move) -> None:
     """Section 6: "all players may simultaneously exchange goods with each other", logged one
@@ -76,6 +133,8 @@ def _side_refused(state: JSON, seat: int, gives: list[JSON], gets: list[JSON]) -
     description="Inventory (advanced rules): the exchanges are over; the building action follows.",
     schema=obj({}),
     example={},
+    choices=lambda state, seat: [{}],
+    says=lambda state, move, names: "The inventory action ends.",
     seated=False,
 )
 def end_inventory(table: Table, move: Move) -> None:

@@ -7,6 +7,9 @@ another ship. A violation of a card's rule cites the card by its title.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import product
+
 from games.contract import JSON, Move, obj
 from games.kit import Table, move
 from games.secrets import MOVER, Secret
@@ -15,6 +18,7 @@ from games.vasa_regalis.table import (
     complete,
     existing,
     in_turn,
+    matching_step,
     not_placed,
     placed_goods,
     put_on_ship,
@@ -24,6 +28,7 @@ from games.vasa_regalis.table import (
     take,
     with_item,
 )
+from games.vasa_regalis.words import a, goods, name, procured, sentence
 
 
 def role_steps(state: JSON, role_name: str, chooser: int) -> list[JSON]:
@@ -43,6 +48,26 @@ def role_steps(state: JSON, role_name: str, chooser: int) -> list[JSON]:
     return steps
 
 
+def _procure_choices(state: JSON, seat: int) -> list[JSON]:
+    """Nothing, or up to the step's limit of goods of value 1 of the role's types still in the
+    supply, in every order (role cards; 1: "Goods are limited")."""
+    step = matching_step(state, "procure", seat)
+    if step is None:
+        return []
+    role, supply = ROLES[step["role"]], state["supply"]
+    choices: list[JSON] = [{"goods": []}]
+    for count in range(1, step["limit"] + 1):
+        for goods_ in product(role.goods, repeat=count):
+            if all(goods_.count(good) <= supply[good][0] for good in goods_):
+                choices.append({"goods": list(goods_)})
+    return choices
+
+
+def _said_procure(state: JSON, move: Move, names: Sequence[str]) -> str:
+    taken = move.data["goods"]
+    return sentence(f"{name(names, move.seat)} procures {procured(taken) if taken else 'nothing'}.")
+
+
 @move(
     "procure",
     section=SECTION_COURSE,
@@ -53,6 +78,8 @@ def role_steps(state: JSON, role_name: str, chooser: int) -> list[JSON]:
     ),
     schema=obj({"goods": {"type": "array", "items": GOOD, "maxItems": 2}}),
     example={"goods": ["wood", "wood"]},
+    choices=_procure_choices,
+    says=_said_procure,
 )
 def procure(table: Table, move: Move) -> None:
     """Procurer cards, Admiral, King: procure goods of value 1; section 1: "Goods are limited"."""
@@ -74,6 +101,37 @@ def procure(table: Table, move: Move) -> None:
     complete(table, move, step)
 
 
+#: Section 3's pairs: "1 good of value 1 + 1 good of value 1 = 1 good of value 2" (make 2) and
+#: "1 good of value 1 + 1 good of value 2 = 1 good of value 3" (make 3).
+MAKES = (2, 3)
+
+
+def _exchange_choices(state: JSON, seat: int) -> list[JSON]:
+    """Nothing, or up to the step's limit of pairs of the role's goods, each making 2 or 3, in
+    every order (the pairs are made one after the other: README, reading 7)."""
+    step = matching_step(state, "exchange", seat)
+    if step is None:
+        return []
+    pairs = [{"good": good, "make": make} for good in ROLES[step["role"]].goods for make in MAKES]
+    return [
+        {"pairs": [dict(pair) for pair in chosen]}
+        for count in range(step["limit"] + 1)
+        for chosen in product(pairs, repeat=count)
+    ]
+
+
+def _said_pair(pair: JSON) -> str:
+    good, make = pair["good"], pair["make"]
+    spent = goods(2, good, 1) if make == 2 else f"{goods(1, good, 1)} and 1 of value 2"
+    return f"{spent} for {goods(1, good, make)}"
+
+
+def _said_exchange(state: JSON, move: Move, names: Sequence[str]) -> str:
+    pairs = move.data["pairs"]
+    said = ", then ".join(_said_pair(pair) for pair in pairs) if pairs else "nothing"
+    return sentence(f"{name(names, move.seat)} exchanges {said}.")
+
+
 @move(
     "exchange",
     section=SECTION_COURSE,
@@ -85,6 +143,8 @@ def procure(table: Table, move: Move) -> None:
     ),
     schema=obj({"pairs": {"type": "array", "items": obj({"good": GOOD, "make": {"enum": [2, 3]}}), "maxItems": 2}}),
     example={"pairs": [{"good": "cloth", "make": 2}, {"good": "iron", "make": 2}]},
+    choices=_exchange_choices,
+    says=_said_exchange,
 )
 def exchange(table: Table, move: Move) -> None:
     """Craftsman, Tailor/Blacksmith: "1 good of value 1 + 1 good of value 1 = 1 good of value 2,
@@ -139,6 +199,30 @@ def _exchange_refused(state: JSON, seat: int, role: Role, limit: int, pairs: lis
     return None
 
 
+def _replace_choices(state: JSON, seat: int) -> list[JSON]:
+    """The admiral: any placed good, by a good of that type in hand or the same one (a fake);
+    a player ordered by the king: the ordered good, by another of that type in hand."""
+    step = matching_step(state, "replace", seat)
+    if step is None:
+        return []
+    hand, ship = state["hands"][seat], state["ships"][seat]
+    squares = [step["good"]] if "good" in step else [good for good in GOODS if ship[good] is not None]
+    return [
+        {"good": good, "value": value}
+        for good in squares
+        for value in (1, 2, 3)
+        if hand[good][value - 1] > 0 or ("good" not in step and value == ship[good])
+    ]
+
+
+def _said_replace(state: JSON, move: Move, names: Sequence[str]) -> str:
+    good, value = move.data["good"], move.data["value"]
+    step = matching_step(state, "replace", move.seat)
+    who = name(names, move.seat) + (", as the King ordered," if step is not None and "good" in step else "")
+    by = f"{a(good)} laid face down" if value is None else f"{a(good)} of value {value}"
+    return sentence(f"{who} replaces the {good} on the ship with {by}.")
+
+
 @move(
     "replace",
     section=SECTION_COURSE,
@@ -149,6 +233,8 @@ def _exchange_refused(state: JSON, seat: int, role: Role, limit: int, pairs: lis
     ),
     schema=obj({"good": GOOD, "value": VALUE}),
     example={"good": "wood", "value": 2},
+    choices=_replace_choices,
+    says=_said_replace,
     secrets=(Secret("value", MOVER, "Admiral and King: the good put back on the ship lies face down like any other"),),
 )
 def replace(table: Table, move: Move) -> None:
@@ -180,6 +266,24 @@ def _replace_refused(state: JSON, seat: int, step: JSON, good: str, value: int) 
     return None
 
 
+def _order_choices(state: JSON, seat: int) -> list[JSON]:
+    """No order, or any good another player has placed (King)."""
+    return [{"target": None, "good": None}] + [
+        {"target": target, "good": good}
+        for target, ship in enumerate(state["ships"])
+        if target != seat
+        for good in placed_goods(ship)
+    ]
+
+
+def _said_order(state: JSON, move: Move, names: Sequence[str]) -> str:
+    target, good = move.data["target"], move.data["good"]
+    king = name(names, move.seat)
+    if target is None or good is None:
+        return sentence(f"{king}, as King, orders no replacement.")
+    return sentence(f"{king}, as King, orders {name(names, target)} to replace the {good} on the ship.")
+
+
 @move(
     "order_replacement",
     section=SECTION_COURSE,
@@ -189,6 +293,8 @@ def _replace_refused(state: JSON, seat: int, step: JSON, good: str, value: int) 
     ),
     schema=obj({"target": {"type": ["integer", "null"], "minimum": 0}, "good": {"enum": [*GOODS, None]}}),
     example={"target": 1, "good": "wood"},
+    choices=_order_choices,
+    says=_said_order,
 )
 def order_replacement(table: Table, move: Move) -> None:
     """King: "order another player to replace 1 good that he or she previously placed on the ship
