@@ -310,7 +310,7 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         ("GET", "events"): {"403"},
         ("GET", "state"): {"403"},
         ("GET", "audit"): {"403"},
-        ("GET", "legal"): {"403"},
+        ("GET", "legal"): {"401", "403"},
     }
 
     def get_queryset(self):
@@ -483,13 +483,15 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         """The moves the rules allow now, each as it can be POSTed to ``events/``, with its
         sentence. Recorders and owners get every seat's (or ``?seat=``'s); a player names their
         own seat and reads no secret. A finished play has none."""
+        if not request.user.is_authenticated:  # the list is for the people at the table
+            raise NotAuthenticated()
         play = self.get_object()
         seat = int_param(request, "seat", low=0, high=MAX_SEATS, last=play.seats.count() - 1)
         arbiter = selectors.sees_every_secret(play, request.user)
         if not arbiter:
-            self._viewer(request, play)  # a seat that is not the reader's is a 403
             if seat is None:
-                raise ValidationError({"seat": ["Name your seat: ?seat=K (every seat's moves are the recorders')."]})
+                raise PermissionDenied("Every seat's moves are for the club's recorders: name your own, ?seat=K.")
+            self._viewer(request, play)  # a seat that is not the reader's is a 403
         return self.get_paginated_response(self.paginate_queryset(narration.legal(play, seat, arbiter)))
 
     @extend_schema(responses=VerifySerializer)

@@ -158,6 +158,8 @@ RULES: dict[tuple[str, str], Rule] = {
     ("play-state", "GET"): Rule(READ, 200),
     ("play-audit", "GET"): Rule(READ, 200, query="?seq=1"),
     ("play-verify", "GET"): Rule(READ, 200),
+    # Every seat's moves; a player's own (?seat=K) are tests/records/test_legal_moves_and_sentences.py's
+    ("play-legal", "GET"): Rule(Role.RECORDER, 200),
     ("player-stats", "GET"): Rule(READ, 200),
     ("player-ratings", "GET"): Rule(READ, 200),
     ("player-head-to-head", "GET"): Rule(READ, 200),

@@ -56,7 +56,8 @@ def test_a_player_names_their_own_seat_and_sees_only_its_moves(public, play, cli
     public["players"][1].save()
     member = client_for(public["member"])
     missing = member.get(f"/api/v1/plays/{play.pk}/legal/")
-    assert missing.status_code == 400 and "seat" in missing.json()
+    assert missing.status_code == 403 and "?seat=K" in missing.json()["detail"]
+    assert client_for(None).get(f"/api/v1/plays/{play.pk}/legal/?seat=1").status_code == 401
     assert member.get(f"/api/v1/plays/{play.pk}/legal/?seat=0").status_code == 403
     own = member.get(f"/api/v1/plays/{play.pk}/legal/?seat=1").json()
     assert [(m["type"], m["seat"]) for m in own["results"]] == [("score", 1)]
