@@ -68,6 +68,10 @@ def test_no_reader_sees_another_seats_secret_in_any_answer(table, slug):
     engine = registry.get(slug)
     moves = {seq: as_move(e) for seq, e in enumerate(playthrough.events[: play.last_seq], start=1)}
     seqs = sorted({1, play.last_seq, *range(1, play.last_seq + 1, max(1, play.last_seq // 12))})
+    names = [f"Seat {n}" for n in range(len(playthrough.seats))]
+    tables = [engine.setup(playthrough.seats, playthrough.options)]  # tables[seq - 1]: the table before seq
+    for seq in range(1, play.last_seq + 1):
+        tables.append(engine.apply(tables[-1], moves[seq]))
     for viewer, reader in readers.items():
         listed = reader.get(f"/api/v1/plays/{play.pk}/events/?limit=5000").json()["results"]
         exported = reader.get(f"/api/v1/plays/{play.pk}/events/?format=ndjson")
@@ -78,6 +82,13 @@ def test_no_reader_sees_another_seats_secret_in_any_answer(table, slug):
             secrets = list(found(move.data, engine.move_secrets.get(move.type, ()), move.seat))
             assert_kept(shown["data"], secrets, viewer, f"{slug} event {shown['seq']} for {viewer}")
             assert shown["data"] == engine.seen_data(move, viewer)
+            assert shown["text"] == engine.narrate(tables[shown["seq"] - 1], move, viewer, names)
+        if viewer != NOBODY:  # a seat's legal moves hold no secret at all, not even its own
+            legal = reader.get(f"/api/v1/plays/{play.pk}/legal/?seat={viewer}&page_size=1000").json()["results"]
+            for offered in legal:
+                move = as_move(offered)
+                assert offered["data"] == engine.seen_data(move, NOBODY)
+                assert offered["text"] == engine.narrate(play.state, move, NOBODY, names)
         for seq in seqs:
             state = state_as_of(play, seq)
             in_view = list(found(engine.view(state), engine.view_secrets))
