@@ -7,6 +7,7 @@ The other options change the turn order (SIMULTANEOUS TURNS OPTION, ``sequence``
 from __future__ import annotations
 
 from games.contract import Move, obj
+from games.first_settlement import choices, says
 from games.first_settlement.sections import TRADE_OPTION
 from games.first_settlement.sequence import entered, stage
 from games.first_settlement.tokens import cards_of, colony, from_hand
@@ -33,6 +34,8 @@ FLAGS = ("simultaneous_turns", "random_season_start", "two_leaders", "trade_betw
     # Giver and receiver both know the cards, but a secret has one owner: the receiver, whose hand the
     # view shows them in (the giver gave them out of a hand it already knew).
     secrets=(Secret("cards", Sibling("to"), "TRADE OPTION: the cards traded go into the receiver's hand"),),
+    choices=choices.give,
+    says=says.give,
 )
 def give(table: Table, move: Move) -> None:
     """TRADE OPTION: "Players may at any time freely trade cards from their hands, as well as CT and FT"."""

@@ -10,6 +10,7 @@ Action cards were played, which trades were made).
 from __future__ import annotations
 
 from games.contract import JSON, Move, obj
+from games.first_settlement import choices, says
 from games.first_settlement.cards import (
     ACTION_KINDS,
     DECK_OF,
@@ -63,6 +64,8 @@ FOOD_PER_VP = 5
     description="TIME PHASE: the season and year move on; a new turn begins.",
     schema=obj({}),
     example={},
+    choices=choices.nothing,
+    says=says.time,
 )
 def time(table: Table, move: Move) -> None:
     """Keep track of the season and the year."""
@@ -110,6 +113,8 @@ def time(table: Table, move: Move) -> None:
         Secret("swaps.*.card", MOVER, "DRAW PHASE: the card drawn for 2 discarded goes into the hand"),
         Secret("discards", MOVER, "DRAW PHASE: the cards discarded to the hand size leave the hand unseen"),
     ),
+    choices=choices.draw_phase,
+    says=says.draw_phase,
 )
 def draw_phase(table: Table, move: Move) -> None:
     """Draw 2 Action cards, 2 Build cards and discard 1; swap 2 cards for 1; max hand size is 5."""
@@ -155,6 +160,8 @@ def draw_phase(table: Table, move: Move) -> None:
     description="PLANT PHASE (Spring): gain Plant Tokens equal to the CT.",
     schema=obj({}),
     example={},
+    choices=choices.nothing,
+    says=says.plant,
 )
 def plant(table: Table, move: Move) -> None:
     """Gain Plant Tokens equal to the number of CT you have."""
@@ -176,6 +183,8 @@ def plant(table: Table, move: Move) -> None:
     ),
     schema=obj({"roll": DIE, "colonists": DIE, "food": DIE}, required=["roll"]),
     example={"roll": 8, "colonists": 3, "food": 6},
+    choices=choices.ship,
+    says=says.ship,
 )
 def ship(table: Table, move: Move) -> None:
     """Roll 1D10: on 7 or better a ship brings 1D10 CT and 1D10 FT and the Stock Token."""
@@ -207,6 +216,8 @@ def ship(table: Table, move: Move) -> None:
     "blight",
     section=BLIGHT_PHASE,
     **hardship_phase("BLIGHT PHASE", "10 cards; lose 1 Plant Token per Blight card."),
+    choices=choices.hardships_of("blight"),
+    says=says.hardships,
 )
 def blight(table: Table, move: Move) -> None:
     """Discard 1 Plant token for each Blight Hardship card you drew."""
@@ -226,6 +237,8 @@ def blight(table: Table, move: Move) -> None:
     description="FOOD PHASE: the Food cards drawn, in order: 1 per CT (1 per 2 CT in Winter).",
     schema=obj({"cards": CARDS}),
     example={"cards": ["Cod", "Deer", "Corn", "Cows", "Clams", "Milk", "Fowl", "Eels", "Beans", "Geese"]},
+    choices=choices.food,
+    says=says.food,
 )
 def food(table: Table, move: Move) -> None:
     """Draw 1 Food card per CT (per 2 CT in Winter); Farm, Warm in Winter and Livestock & Victuals
@@ -278,6 +291,8 @@ def _usable_in_food_phase(alternative: list[str], winter: bool, stock: bool) -> 
         required=["cards"],
     ),
     example={"cards": ["Corn", "Wheat", "Deer"], "crop_rolls": {"Cash Crops": [3, 5]}},
+    choices=choices.harvest,
+    says=says.harvest,
 )
 def harvest(table: Table, move: Move) -> None:
     """Discard all Plant Tokens and draw 1 Food card for each: each Farm card produces its value in FT."""
@@ -330,6 +345,8 @@ def _is_crop(name: str) -> bool:
     "spoil",
     section=SPOIL_PHASE,
     **hardship_phase("SPOIL PHASE", "10 cards; lose X FT per Spoilage card."),
+    choices=choices.hardships_of("spoil"),
+    says=says.hardships,
 )
 def spoil(table: Table, move: Move) -> None:
     """Discard X Food Tokens for each Spoilage Hardship card (Warehouses and Granary negate the strongest)."""
@@ -361,6 +378,8 @@ def spoil(table: Table, move: Move) -> None:
         required=[],
     ),
     example={"cards": [{"card": "Beads", "gain": "land"}], "extra_trades": ["food"], "convert": 1},
+    choices=choices.trade,
+    says=says.trade,
 )
 def trade(table: Table, move: Move) -> None:
     """Play Trade Action cards, each for 1 FT or 1 Land Purchase Token; convert 5 FT into 1 VP."""
@@ -402,6 +421,8 @@ def trade(table: Table, move: Move) -> None:
     description="EAT PHASE: each CT consumes 1 FT; too few FT is a Food Shortage.",
     schema=obj({}),
     example={},
+    choices=choices.nothing,
+    says=says.eat,
 )
 def eat(table: Table, move: Move) -> None:
     """Each CT consumes 1 FT. If you do not have enough FT, there is a Food Shortage."""
@@ -421,6 +442,8 @@ def eat(table: Table, move: Move) -> None:
     **hardship_phase(
         "STARVE PHASE", "after a Food Shortage, 10 cards; lose the Stock Token, 1 CT and X CT per Hunger card."
     ),
+    choices=choices.hardships_of("starve"),
+    says=says.hardships,
 )
 def starve(table: Table, move: Move) -> None:
     """Lose your Stock Token and 1 CT; discard X CT for each Hunger Hardship card you drew."""
@@ -440,6 +463,8 @@ def starve(table: Table, move: Move) -> None:
     "cold",
     section=COLD_PHASE,
     **hardship_phase("COLD PHASE", "(Winter) 10 cards; lose 1 CT per Cold card (2 in a shortage)."),
+    choices=choices.hardships_of("cold"),
+    says=says.hardships,
 )
 def cold(table: Table, move: Move) -> None:
     """Discard 1 CT for each Cold Hardship card you drew, an extra 1 CT each in a Food Shortage."""
@@ -461,6 +486,8 @@ def cold(table: Table, move: Move) -> None:
     description="SICK PHASE: the 5 Hardship cards drawn (8 if Swampy) and the Medical Action cards played.",
     schema=obj({"cards": CARDS, "medical": CARDS}, required=["cards"]),
     example={"cards": ["Plague", "Snow", "Fire", "Drought", "Lice"], "medical": ["Surgeon"]},
+    choices=choices.sick,
+    says=says.sick,
 )
 def sick(table: Table, move: Move) -> None:
     """Discard 1 CT per Disease card (X CT in a Food Shortage); a Medical Action card negates 1."""
@@ -499,6 +526,8 @@ def play_actions(table: Table, seat: int, rule: str, cards: list[str], kind: str
     ),
     schema=obj({"cards": CARDS, "defense": CARDS}, required=["cards"]),
     example={"cards": TEN, "defense": ["Diplomacy"]},
+    choices=choices.raid,
+    says=says.raid,
 )
 def raid(table: Table, move: Move) -> None:
     """Discard X CT per Indian Raid card; Defense Buildings, a Defense Leader and Defense Action cards
@@ -526,6 +555,8 @@ def raid(table: Table, move: Move) -> None:
     ),
     schema=obj({"cards": CARDS, "morale": CARDS, "new_leader": NEW_LEADER}, required=["cards"]),
     example={"cards": TEN, "morale": ["Compact"]},
+    choices=choices.rebel,
+    says=says.rebel,
 )
 def rebel(table: Table, move: Move) -> None:
     """Morale cards, buildings and leaders negate Mutiny cards; 1 un-negated: discard your hand and gain a
@@ -593,6 +624,8 @@ def replace_leader(table: Table, seat: int, new_leader: JSON, rule: str) -> None
         "kicked_out_to": [1],
         "new_leaders": [{"drawn": "Merchant"}],
     },
+    choices=choices.hardship,
+    says=says.hardship,
 )
 def hardship(table: Table, move: Move) -> None:
     """Special Hardship cards take effect: Go Native, Return on next Ship, Kicked Out, Lose Leader, Storm, Fire."""
@@ -659,6 +692,8 @@ def _burn(table: Table, seat: int, building: str | None) -> None:
     description="BUILD PHASE: the Buildings put into play from the hand: the first costs 5 FT, a second 20 FT.",
     schema=obj({"buildings": CARDS}),
     example={"buildings": ["Church"]},
+    choices=choices.build,
+    says=says.build,
 )
 def build(table: Table, move: Move) -> None:
     """You may put 1 Building into play at a cost of 5 FT, and a second for 20 FT."""

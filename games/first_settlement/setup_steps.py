@@ -7,6 +7,7 @@ player, and for each colony its 1D6 of Victuals and the cards it was dealt, in t
 from __future__ import annotations
 
 from games.contract import JSON, Move, obj
+from games.first_settlement import choices, says
 from games.first_settlement.cards import EFFECTS
 from games.first_settlement.decks import discard, draw, return_to_deck
 from games.first_settlement.sections import RANDOM_SEASON_START_OPTION, SETUP, SITE_SELECTION_PROCESS, TWO_LEADER_OPTION
@@ -31,6 +32,8 @@ SITES_OFFERED = 3
     schema=obj({"rolls": {"type": "array", "items": {"type": ["integer", "null"]}}}),
     example={"rolls": [7, 3]},
     seated=False,
+    choices=choices.roll_for_first,
+    says=says.roll_for_first,
 )
 def roll_for_first(table: Table, move: Move) -> None:
     """SETUP: "Players roll high on 1D10 to see who goes first"; after a tie for the highest, the tied
@@ -101,6 +104,8 @@ def roll_for_first(table: Table, move: Move) -> None:
         Secret("builds_dealt", MOVER, "SETUP, BUILD DECK: the 4 Build cards dealt go into the hand"),
         Secret("builds_discarded", MOVER, "SETUP: the Build cards discarded leave the hand unseen"),
     ),
+    choices=choices.prepare_colony,
+    says=says.prepare_colony,
 )
 def prepare_colony(table: Table, move: Move) -> None:
     """SETUP: 10 CT, 1D6 FT, a Stock Token; 3 Leaders (keep 1), 4 Action (discard 1), 4 Build (discard 2)."""
@@ -189,6 +194,8 @@ def _start_season(table: Table, prepared: JSON, season: str | None) -> None:
         ],
         "chosen": 2,
     },
+    choices=choices.select_site,
+    says=says.select_site,
 )
 def select_site(table: Table, move: Move) -> None:
     """SITE SELECTION PROCESS: pick 1 of 3 sites (4 with the Explorer) of 3 cards each; the others go
