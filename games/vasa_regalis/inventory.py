@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import product
 
@@ -89,9 +88,8 @@ def trade(table: Table, move: Move) -> None:
     for refused in _trade_refused(table.state, move):
         table.refuse(SECTION_INVENTORY, refused)
     partner = existing(table, move.data["with"], SECTION_INVENTORY)
-    for giver, taker, goods in ((move.seat, partner, move.data["give"]), (partner, move.seat, move.data["receive"])):
-        for item in goods:
-            hand_over(table, giver, taker, item["good"], item["value"])
+    hand_over(table, move.seat, partner, move.data["give"])
+    hand_over(table, partner, move.seat, move.data["receive"])
     show(table, {"to": None, "seat": move.seat, "how": "inventory", **move.data})
 
 
@@ -115,13 +113,18 @@ def _trade_refused(state: JSON, move: Move) -> list[str]:
 def _side_refused(state: JSON, seat: int, gives: list[JSON], gets: list[JSON]) -> str | None:
     """Seat holds what it gives, and keeps a good of every type not yet built (README, reading 13)."""
     hand = state["hands"][seat]
-    given = Counter((item["good"], item["value"]) for item in gives)
+    given: dict[tuple[str, int], int] = {}  # counted by hand: legal_moves asks this of every trade
+    net = dict.fromkeys(GOODS, 0)
+    for item in gives:
+        key = (item["good"], item["value"])
+        given[key] = given.get(key, 0) + 1
+        net[item["good"]] -= 1
     short = [f"{good} of value {value}" for (good, value), n in given.items() if hand[good][value - 1] < n]
     if short:
         return f"Seat {seat} does not hold {', '.join(short)}."
-    gained = Counter(item["good"] for item in gets)
-    lost = Counter(item["good"] for item in gives)
-    bare = [good for good in unbuilt_goods(state) if sum(hand[good]) - lost[good] + gained[good] < 1]
+    for item in gets:
+        net[item["good"]] += 1
+    bare = [good for good in unbuilt_goods(state) if sum(hand[good]) + net[good] < 1]
     if bare:
         return f"Seat {seat} must keep a {' and a '.join(bare)} to be able to take the Building."
     return None

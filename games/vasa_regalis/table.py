@@ -84,11 +84,17 @@ def take(table: Table, seat: int, good: str, value: int, count: int = 1) -> None
     )
 
 
-def hand_over(table: Table, giver: int, taker: int, good: str, value: int) -> None:
-    """One good passes from a player's hand to another's."""
+def hand_over(table: Table, giver: int, taker: int, items: list[JSON]) -> None:
+    """Goods markers (``{"good", "value"}``) pass from a player's hand to another's, one by one."""
     hands = list(table.state["hands"])
-    hands[giver] = changed(hands[giver], good, value, -1)
-    hands[taker] = changed(hands[taker], good, value, 1)
+    fresh: set[tuple[int, str]] = set()  # (seat, good) counts copied already, safe to change
+    for item in items:
+        good, index = item["good"], item["value"] - 1
+        for seat, delta in ((giver, -1), (taker, 1)):
+            if (seat, good) not in fresh:
+                hands[seat] = {**hands[seat], good: list(hands[seat][good])}
+                fresh.add((seat, good))
+            hands[seat][good][index] += delta
     table.set("hands", hands)
 
 
