@@ -9,6 +9,7 @@ from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
 from games.pax_baltica.supply import in_supply
+from games.pax_baltica.telling import FACES, dice, named, sentence, who
 from games.pax_baltica.vocabulary import DIE, NAME
 from games.secrets import MOVER, Secret
 
@@ -27,6 +28,8 @@ ALLIED_MAJORS = ("russia", "saxony", "denmark")
     ),
     schema=obj({"roll": DIE, "rerolled_from": {"type": "array", "items": DIE, "maxItems": 12}}, required=["roll"]),
     example={"roll": 4},
+    choices=lambda state, seat: _action_rolls(state, seat),
+    says=lambda state, move, names: _said_action_roll(move, names),
 )
 def action_roll(table: Table, move: Move) -> None:
     """3.1: each player rolls once a game turn; the re-rolls spent under 13.3 are counted."""
@@ -70,6 +73,33 @@ def _rerolls(state: JSON, seat: int, rerolled: list[int]) -> tuple[Violation | N
     return None, spent
 
 
+#: The re-rolls offered before the final die (README "Legal moves"): at most 3 earlier dice.
+REROLLS_OFFERED = 3
+
+
+def _action_rolls(state: JSON, seat: int) -> list[JSON]:
+    """3.1: each face of the die; with 13.1 to 13.3 in force, each face after every run of
+    earlier dice the optional rules let the player re-roll (up to REROLLS_OFFERED of them)."""
+    choices = [{"roll": roll} for roll in FACES] + [{"roll": roll, "rerolled_from": []} for roll in FACES]
+    if not state["optional_rules"]:
+        return choices
+    earlier: list[list[int]] = [[]]
+    runs = [[]]
+    for _length in range(REROLLS_OFFERED):
+        runs = [[*run, face] for run in runs for face in FACES if _rerolls(state, seat, [*run, face])[0] is None]
+        earlier += runs
+    return choices + [{"roll": roll, "rerolled_from": run} for run in earlier[1:] for roll in FACES]
+
+
+def _said_action_roll(move: Move, names) -> str:
+    roll, earlier = move.data["roll"], move.data.get("rerolled_from") or []
+    result = "an event" if roll == 6 else f"{turn.actions_for_roll(roll)} actions" if roll > 1 else "1 action"
+    said = f"{who(names, move.seat)} rolls a {roll} on the Action table: {result}"
+    if earlier:
+        said += f" (re-rolled from {dice(earlier)})"
+    return sentence(said)
+
+
 def _all_allies_active(state: JSON) -> bool:
     return all(state["active"].get(n) for n in ALLIED_MAJORS)
 
@@ -83,6 +113,10 @@ def _all_allies_active(state: JSON) -> bool:
     description="3.41: an army or regiment spies into a neighbouring territory; its enemy blocks are revealed.",
     schema=obj({"block": NAME, "target": NAME}),
     example={"block": "Vellinck", "target": "Ingermanland"},
+    choices=lambda state, seat: _spies(state, seat),
+    says=lambda state, move, names: sentence(
+        f"{who(names, move.seat)} spies into {move.data['target']} with {named(move.data['block'])}"
+    ),
     secrets=(Secret("block", MOVER, "3.41: only the spied-on blocks are flipped and revealed, not the spy"),),
 )
 def spy(table: Table, move: Move) -> None:
@@ -91,6 +125,23 @@ def spy(table: Table, move: Move) -> None:
         board.refuse(table, _spy_problem(table.state, move))
     for name in board.enemy_blocks_at(table.state, move.data["target"], move.seat):
         table.at("blocks", name)["revealed"] = True
+
+
+def _own_blocks_on_map(state: JSON, seat: int) -> list[str]:
+    return [n for n in sorted(state["blocks"]) if board.on_map(state, n) and board.owner(state, n) == seat]
+
+
+def _spies(state: JSON, seat: int) -> list[JSON]:
+    """3.41: each army or regiment of the seat on the map into each territory holding enemy
+    blocks (a neighbouring one where the map prints its borders)."""
+    targets = sorted({state["blocks"][n]["at"] for n in state["blocks"] if board.on_map(state, n)})
+    targets = [t for t in targets if board.enemy_blocks_at(state, t, seat)]
+    return [
+        {"block": name, "target": target}
+        for name in _own_blocks_on_map(state, seat)
+        if board.info(state, name)["type"] != "warship"
+        for target in targets
+    ]
 
 
 def _spy_problem(state: JSON, move: Move) -> Violation | None:
@@ -116,6 +167,12 @@ def _spy_problem(state: JSON, move: Move) -> Violation | None:
     description="3.43: an action declaring a siege attempt where the player already has a block.",
     schema=obj({"territory": NAME}),
     example={"territory": "Nyen"},
+    choices=lambda state, seat: [
+        {"territory": place}
+        for place in sorted({state["blocks"][n]["at"] for n in _own_blocks_on_map(state, seat)})
+        if board.is_known_territory(state, place)
+    ],
+    says=lambda state, move, names: sentence(f"{who(names, move.seat)} declares a siege of {move.data['territory']}"),
 )
 def declare_siege(table: Table, move: Move) -> None:
     """3.43: a siege attempt declared for an action, resolved in the battle phase."""
@@ -147,6 +204,14 @@ def _declare_siege_problem(state: JSON, move: Move) -> Violation | None:
     description="3.45: an action adding one step to an on-map block in supply (not a warship).",
     schema=obj({"block": NAME}),
     example={"block": "Karl XII"},
+    choices=lambda state, seat: [
+        {"block": name}
+        for name in _own_blocks_on_map(state, seat)
+        if state["blocks"][name]["steps"] < board.info(state, name)["steps"]
+    ],
+    says=lambda state, move, names: sentence(
+        f"{who(names, move.seat)} rebuilds one step of {named(move.data['block'])}"
+    ),
     secrets=(Secret("block", MOVER, "3.45, 2.11: the step goes onto a block standing face-down to the enemy"),),
 )
 def rebuild(table: Table, move: Move) -> None:
@@ -179,6 +244,11 @@ def _rebuild_problem(state: JSON, move: Move) -> Violation | None:
     description="The acting player ends the actions (unused actions are lost, 3.0), or forgoes the weather move.",
     schema=obj({}),
     example={},
+    choices=lambda state, seat: [{}],
+    says=lambda state, move, names: sentence(
+        f"{who(names, move.seat)} "
+        + ("forgoes the weather move" if state["phase"] == "weather_move" else "ends the actions")
+    ),
 )
 def end_actions(table: Table, move: Move) -> None:
     """3.0: unused actions are lost; after the weather roll, the weather move is forgone."""
@@ -200,6 +270,11 @@ CESSION_RP = 4
     description="10.1: Sweden cedes Bremen-Verden to Hanover or Pommern to Prussia (no action; -4 RP for good).",
     schema=obj({"territory": {"enum": ["Bremen-Verden", "Pommern"]}}),
     example={"territory": "Bremen-Verden"},
+    choices=lambda state, seat: [{"territory": place} for place in CESSIONS],
+    says=lambda state, move, names: sentence(
+        f"{who(names, move.seat)} cedes {move.data['territory']} to "
+        f"{CESSIONS.get(move.data['territory'], 'its neighbour').title()} for good"
+    ),
 )
 def cede_territory(table: Table, move: Move) -> None:
     """10.1: -4 RP for good, and the nation is out of the game for good."""
@@ -236,6 +311,23 @@ def night_rider_needs(state: JSON) -> int:
     description="11.1: the Swedish roll for Karl XII's return, with the territory he enters when it succeeds.",
     schema=obj({"roll": DIE, "territory": NAME}, required=["roll"]),
     example={"roll": 6, "territory": "Skane"},
+    choices=lambda state, seat: [
+        choice
+        for roll in FACES
+        for choice in (
+            [{"roll": roll, "territory": place} for place in board.SWEDISH_HOMELAND]
+            if roll >= night_rider_needs(state)
+            else [{"roll": roll}]
+        )
+    ],
+    says=lambda state, move, names: sentence(
+        f"{who(names, move.seat)} rolls a {move.data['roll']} for the night rider: "
+        + (
+            f"Karl XII arrives in {move.data['territory']}"
+            if move.data.get("territory") and move.data["roll"] >= night_rider_needs(state)
+            else "Karl XII does not arrive"
+        )
+    ),
 )
 def night_rider_roll(table: Table, move: Move) -> None:
     """11.1: Karl XII enters a non-occupied Swedish territory when the roll succeeds."""
@@ -269,6 +361,11 @@ def _night_rider_problem(state: JSON, move: Move) -> Violation | None:
     description="Never mind the weather: the Swedish die after winter; 5 or 6 allows a move with Karl XII.",
     schema=obj({"roll": DIE}),
     example={"roll": 5},
+    choices=lambda state, seat: [{"roll": roll} for roll in FACES],
+    says=lambda state, move, names: sentence(
+        f"{who(names, move.seat)} rolls a {move.data['roll']} for the weather: "
+        + ("Karl XII may make one more move" if move.data["roll"] >= 5 else "the year ends")
+    ),
 )
 def weather_roll(table: Table, move: Move) -> None:
     """Never mind the weather: on 5 or 6 Sweden may make one group move containing Karl XII."""

@@ -7,6 +7,7 @@ from games.kit import Table, last_answer, move
 from games.pax_baltica import board, sections, turn
 from games.pax_baltica.board import OFF_MAP
 from games.pax_baltica.losses import lose_steps
+from games.pax_baltica.telling import allocations, named_blocks, sentence, who
 from games.pax_baltica.vocabulary import NAMES
 from games.secrets import MOVER, Secret
 
@@ -69,6 +70,11 @@ def required_losses(state: JSON, seat: int) -> dict[str, int]:
     description="7.3-7.5: a player's forage check: the blocks losing a step to attrition, one entry per step.",
     schema=obj({"losses": NAMES}),
     example={"losses": []},
+    choices=lambda state, seat: _supply_checks(state, seat),
+    says=lambda state, move, names: sentence(
+        f"{who(names, move.seat)} checks supply: "
+        + (f"{named_blocks(move.data['losses'])} lose a step each" if move.data["losses"] else "no losses")
+    ),
     secrets=(Secret("losses", MOVER, "7.5: the player's own blocks losing steps to attrition (2.11)"),),
 )
 def supply_check(table: Table, move: Move) -> None:
@@ -87,6 +93,28 @@ def supply_check(table: Table, move: Move) -> None:
     table.set("done", [*table.state["done"], move.seat])
     if all(seat in table.state["done"] for seat in turn.supply_order(table.state)):
         turn.end_turn(table)
+
+
+def _supply_checks(state: JSON, seat: int) -> list[JSON]:
+    """7.3 to 7.5: the steps each territory owes, the first from a strongest block, the rest
+    on any of the seat's blocks there (each way once, in name order), never eliminating;
+    the territories in name order (README "Legal moves")."""
+    ways: list[list[str]] = [[]]
+    for place, due in sorted(required_losses(state, seat).items()):
+        names = sorted(n for n in board.blocks_at(state, place, seat) if board.info(state, n)["type"] != "warship")
+        here = []
+        for first in board.strongest(state, names):
+            if state["blocks"][first]["steps"] > 1:
+                after = {
+                    **state,
+                    "blocks": {
+                        **state["blocks"],
+                        first: {**state["blocks"][first], "steps": state["blocks"][first]["steps"] - 1},
+                    },
+                }
+                here += [[first, *rest] for rest in allocations(after, names, due - 1, -1)]
+        ways = [[*done, *way] for done in ways for way in here]
+    return [{"losses": way} for way in ways]
 
 
 def _supply_check_problem(state: JSON, move: Move) -> Violation | None:

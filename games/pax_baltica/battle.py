@@ -9,7 +9,8 @@ from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
 from games.pax_baltica.losses import eliminate
-from games.pax_baltica.movement import BORDER_LIMITS, load_of
+from games.pax_baltica.movement import BORDER_LIMITS, load_of, neighbours, reachable, subsets
+from games.pax_baltica.telling import dice, named, named_blocks, rolls, sentence, to, who
 from games.pax_baltica.vocabulary import DICE, MOVED_BLOCK, NAME, NAMES, PATH, STEP
 from games.secrets import MOVER, Secret
 
@@ -30,6 +31,21 @@ def hits_of(dice: list[int], number: int) -> int:
     description="6.1: Player 1 picks the next battle; 6.22: the border (territory) of the main attack.",
     schema=obj({"territory": NAME, "main_attack_from": NAME}, required=["territory"]),
     example={"territory": "Ingermanland", "main_attack_from": "Estland"},
+    choices=lambda state, seat: [
+        choice
+        for place in board.battle_territories(state)
+        for choice in (
+            {"territory": place},
+            *(
+                {"territory": place, "main_attack_from": border}
+                for border in sorted(set(_entry_borders(state, place, _attacker(state, place))))
+            ),
+        )
+    ],
+    says=lambda state, move, names: sentence(
+        f"{who(names, move.seat)} starts the battle of {move.data['territory']}"
+        + (f", the main attack from {move.data['main_attack_from']}" if move.data.get("main_attack_from") else "")
+    ),
 )
 def start_battle(table: Table, move: Move) -> None:
     """6.1: the battle's blocks are revealed, its reserves (6.22) not yet; a battle ends the
@@ -135,6 +151,8 @@ def _turn_problem(state: JSON, move: Move) -> Violation | None:
     ),
     schema=obj({"block": NAME, "dice": DICE, "targets": NAMES, "keep": NAME}, required=["block", "dice"]),
     example={"block": "Pjotr I", "dice": [1, 2, 4, 5]},
+    choices=lambda state, seat: _fires(state, seat),
+    says=lambda state, move, names: _said_fire(state, move, names),
 )
 def combat_fire(table: Table, move: Move) -> None:
     """6.31: a die per step, a hit on each roll at or under the rating; 6.32: each hit on the
@@ -152,6 +170,84 @@ def combat_fire(table: Table, move: Move) -> None:
             take_hit(table, target, move.data.get("keep"))
     table.at("battle", "acted").append(name)
     after_combat_turn(table)
+
+
+def _own_combatants(state: JSON, seat: int) -> list[str]:
+    return [n for n in turn.next_combatants(state) if board.is_known_block(state, n) and board.owner(state, n) == seat]
+
+
+def target_orders(state: JSON, enemies: list[str], hits: int) -> list[list[str]]:
+    """6.32: every order the owner may give the hits, each on a currently strongest block."""
+    steps = {n: state["blocks"][n]["steps"] for n in enemies}
+    count = min(hits, sum(steps.values()))
+    orders: list[list[str]] = []
+
+    def extend(order: list[str], left: dict[str, int]) -> None:
+        if len(order) == count:
+            orders.append(order)
+            return
+        alive = sorted(n for n in left if left[n] > 0)
+        top = max(left[n] for n in alive)
+        for name in alive:
+            if left[name] == top:
+                extend([*order, name], {**left, name: left[name] - 1})
+
+    extend([], steps)
+    return orders
+
+
+def keeps(state: JSON, landed: list[str]) -> list[str]:
+    """6.9: the conquests the victor may keep when the hits kill Frederik IV, August II or
+    Pjotr I: the garrisons of that nation the enemy holds, never a capital."""
+    steps: dict[str, int] = {}
+    for name in landed:
+        steps[name] = steps.get(name, state["blocks"][name]["steps"]) - 1
+    fallen = [board.TRUCE_ROYALS[n] for n, left in steps.items() if left <= 0 and n in board.TRUCE_ROYALS]
+    return sorted(
+        place
+        for place, holder in state["control"].items()
+        if board.original_nation(state, place) in fallen
+        and holder != board.original_nation(state, place)
+        and not board.territory(state, place)["capital"]
+    )
+
+
+def _fires(state: JSON, seat: int) -> list[JSON]:
+    """6.31: each outcome of the block's dice (one per step), with each allocation of its
+    hits the owner of equally strong blocks may choose (6.32) and each conquest a truce lets
+    the victor keep (6.9)."""
+    choices = []
+    enemies = turn.combatants(state, turn.other(seat)) if state["battle"] else []
+    for name in _own_combatants(state, seat):
+        number = board.rating(state, name)[1]
+        orders_by_hits: dict[int, list[list[str]]] = {}
+        for faces in rolls(state["blocks"][name]["steps"]):
+            hits = hits_of(faces, number)
+            if hits not in orders_by_hits:
+                orders_by_hits[hits] = target_orders(state, enemies, hits)
+            auto = allocate_hits(state, enemies, hits, None)
+            for order in [None, *orders_by_hits[hits]]:
+                base = (
+                    {"block": name, "dice": faces}
+                    if order is None
+                    else {"block": name, "dice": faces, "targets": order}
+                )
+                choices.append(base)
+                choices += [{**base, "keep": place} for place in keeps(state, auto if order is None else order)]
+    return choices
+
+
+def _said_fire(state: JSON, move: Move, names) -> str:
+    name, faces = move.data["block"], move.data["dice"]
+    said = f"{who(names, move.seat)} fires with {named(name)}, rolling {dice(faces)}"
+    if board.is_known_block(state, name):
+        hits = hits_of(faces, board.rating(state, name)[1])
+        said += f": {hits} hit{'' if hits == 1 else 's'}"
+        if move.data.get("targets"):
+            said += f" on {named_blocks(move.data['targets'])}"
+    if move.data.get("keep"):
+        said += f", the victor keeping {move.data['keep']}"
+    return sentence(said)
 
 
 def _fire_problem(state: JSON, move: Move) -> Violation | None:
@@ -233,6 +329,12 @@ def take_hit(table: Table, name: str, kept: str | None = None) -> None:
     description="6.5: a block retreats in its combat turn (or must, after round 3); an empty path when it cannot.",
     schema=obj({"block": NAME, "path": PATH}),
     example={"block": "Repnin", "path": [{"to": "Novgorod", "border": "black"}]},
+    choices=lambda state, seat: _retreats(state, seat),
+    says=lambda state, move, names: sentence(
+        f"{who(names, move.seat)} retreats {named(move.data['block'])} to {to(move.data['path'][-1])}"
+        if move.data["path"]
+        else f"{who(names, move.seat)}'s {named(move.data['block'])} cannot retreat and is eliminated"
+    ),
     secrets=(
         Secret(
             "block",
@@ -265,6 +367,25 @@ def combat_retreat(table: Table, move: Move) -> None:
     else:
         table.at("battle", "acted").append(name)
     after_combat_turn(table)
+
+
+def _retreats(state: JSON, seat: int) -> list[JSON]:
+    """6.5, 8.4: each block whose combat turn it is, along each path it may retreat (README
+    "Legal moves"); an empty path for a block that must retreat and cannot."""
+    choices = []
+    place = state["battle"]["territory"] if state["battle"] else None
+    harbours = [p for p in state["tables"]["territories"] if board.port_of(state, p) == "harbour"]
+    seas = [p for p in state["tables"]["territories"] if board.is_sea(state, p)]
+    for name in _own_combatants(state, seat):
+        data = board.info(state, name)
+        if data["type"] == "warship":
+            paths = [[{"to": h, "border": "black"}] for h in harbours]
+            if data["move"] > 1:
+                paths += [[{"to": s, "border": "black"}, {"to": h, "border": "black"}] for s in seas for h in harbours]
+        else:
+            paths = reachable(state, place, data["move"])
+        choices += [{"block": name, "path": []}] + [{"block": name, "path": path} for path in paths]
+    return choices
 
 
 def _retreat_problem(state: JSON, move: Move) -> Violation | None:
@@ -409,6 +530,8 @@ def _close_battle(table: Table) -> None:
     description="6.6: the victor moves blocks of the battle territory one territory to friendly ones.",
     schema=obj({"moves": {"type": "array", "items": obj({"block": NAME, "to": STEP}), "minItems": 1}}),
     example={"moves": [{"block": "Karl XII", "to": {"to": "Estland", "border": "black"}}]},
+    choices=lambda state, seat: _regroups(state, seat),
+    says=lambda state, move, names: _said_regroup(move, names),
     secrets=(Secret("moves.*.block", MOVER, f"6.6, 6.1: blocks stand up again as the battle ends; {MOVED_BLOCK}"),),
 )
 def regroup(table: Table, move: Move) -> None:
@@ -426,6 +549,34 @@ def regroup(table: Table, move: Move) -> None:
         table.at("blocks", entry["block"]).update(at=target, moved=True, revealed=False)
     table.set("regroup", None)
     turn.settle_battle_phase(table)
+
+
+def _regroups(state: JSON, seat: int) -> list[JSON]:
+    """6.6: each group of the victor's blocks in the battle territory, into each friendly
+    territory free of enemy blocks one border on (README "Legal moves")."""
+    regrouping = state["regroup"]
+    if regrouping is None or regrouping["seat"] != seat:
+        return []
+    place = regrouping["territory"]
+    if board.map_has_borders(state):
+        steps = [{"to": p, "border": colour} for p, colour in neighbours(state, place)]
+    else:
+        steps = [{"to": p, "border": "black"} for p in state["tables"]["territories"] if p != place]
+    steps = [
+        s
+        for s in steps
+        if board.controller_side(state, s["to"]) == seat and not board.enemy_blocks_at(state, s["to"], seat)
+    ]
+    names = sorted(board.blocks_at(state, place, seat))
+    return [{"moves": [{"block": n, "to": step} for n in group]} for group in subsets(names) for step in steps]
+
+
+def _said_regroup(move: Move, names) -> str:
+    going: dict[str, list] = {}
+    for entry in move.data["moves"]:
+        going.setdefault(to(entry["to"]), []).append(entry["block"])
+    parts = [f"{named_blocks(movers)} to {place}" for place, movers in going.items()]
+    return sentence(f"{who(names, move.seat)} regroups {', '.join(parts)}")
 
 
 def _regroup_problem(state: JSON, move: Move) -> Violation | None:

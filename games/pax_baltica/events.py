@@ -6,6 +6,7 @@ from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
 from games.pax_baltica.losses import lose_steps
+from games.pax_baltica.telling import FACES, allocations, named_blocks, sentence, titled, who
 from games.pax_baltica.upkeep import activate
 from games.pax_baltica.vocabulary import DIE, NAMES, NATION, NATIONAL_RESULT
 from games.secrets import MOVER, NOBODY, Secret
@@ -188,6 +189,132 @@ def event_truce(table: Table, nation: str) -> None:
     table.at("truces")[nation] = state["year"]
 
 
+# --- the legal results, and how they are said -----------------------------------------------
+
+#: The most combinations of sub-rolls a general event offers in full (README "Legal moves").
+GENERAL_EVENT_LIMIT = 2000
+
+
+def national_results(state: JSON, nation_name: str) -> list[JSON]:
+    """14.2: each face of the nation's table with what its result asks for: the blocks (one
+    per step), the truce partner or excluded block, the Polish Parliament's second die."""
+    results = []
+    for roll in FACES:
+        base = {"nation": nation_name, "roll": roll}
+        key = (nation_name, roll)
+        if is_repeat(state, nation_name, roll):
+            results.append(base)
+        elif key in DESERTION or key == FORCED_RECRUITMENT:
+            desertion = key in DESERTION
+            candidates = sorted(_on_map_of(state, nation_name, warships=desertion))
+            possible = _spare_steps(state, candidates) if desertion else _room(state, candidates)
+            count = min(2 if desertion else 4, possible)
+            change = -1 if desertion else 1
+            results += [{**base, "blocks": names} for names in allocations(state, candidates, count, change)]
+        elif key in DIPLOMACY:
+            results += [{**base, "choice": partner} for partner in DIPLOMACY[key]]
+        elif key in EXCLUSION and 1703 <= state["year"] <= 1714:
+            pool = sorted(
+                n
+                for n in state["blocks"]
+                if board.info(state, n)["nation"] == nation_name and state["blocks"][n]["at"] == "pool"
+            )
+            results += [{**base, "choice": name} for name in pool] if pool else [base]
+        elif key == ("saxony", 3):
+            results += [{**base, "roll2": second} for second in FACES]
+        else:
+            results.append(base)
+    return results
+
+
+def _national_events(state: JSON, seat: int) -> list[JSON]:
+    return [
+        result
+        for name in NATIONAL_TABLES
+        if state["active"].get(name) and board.side_of(state, name) == seat
+        for result in national_results(state, name)
+    ]
+
+
+def _product(options: list[list[JSON]]) -> list[list[JSON]]:
+    combined: list[list[JSON]] = [[]]
+    for option in options:
+        combined = [[*done, one] for done in combined for one in option]
+    return combined
+
+
+def _recruitments(state: JSON, name: str, *, first_only: bool) -> list[JSON]:
+    """14.1 (4): the nation's die and, for each face, the steps it gains on its blocks in
+    its native homeland: as many as the die shows, or as many as they can take."""
+    candidates = sorted(n for n in state["blocks"] if _recruitable(state, n, name))
+    room = _room(state, candidates)
+    entries = []
+    for roll in FACES:
+        ways = allocations(state, candidates, min(roll, room), 1)
+        entries += [{"nation": name, "roll": roll, "blocks": way} for way in (ways[:1] if first_only else ways)]
+    return entries
+
+
+def _general_events(state: JSON, seat: int) -> list[JSON]:
+    """14.1: each face, with its sub-rolls: the region (2, 3), every country's recruitment (4),
+    the national tables of the roller's nations (5, 6), in the order the rules list them."""
+    choices: list[JSON] = [{"roll": 1}]
+    choices += [{"roll": roll, "region_roll": region} for roll in (2, 3) for region in FACES]
+    nations = [n for n in board.nations_at_war(state) if n != "britain"]
+    recruits = [_recruitments(state, n, first_only=False) for n in nations]
+    if _count(recruits) > GENERAL_EVENT_LIMIT:
+        recruits = [_recruitments(state, n, first_only=True) for n in nations]
+    choices += [{"roll": 4, "recruitment": entries} for entries in _product(recruits)]
+    tables = [national_results(state, n) for n in event_nations(state, seat)]
+    if _count(tables) > GENERAL_EVENT_LIMIT:
+        tables = [[r for r in results if "blocks" not in r] or results[:1] for results in tables]
+    for roll in (5, 6):
+        choices += [{"roll": roll, "national": results} for results in _product(tables)]
+    return choices
+
+
+def _count(options: list[list[JSON]]) -> int:
+    total = 1
+    for option in options:
+        total *= len(option)
+    return total
+
+
+def said_result(result: JSON) -> str:
+    """A national result as it is read out: "Denmark rolls a 4 (excluding a block)"."""
+    said = f"{titled(result['nation'])} rolls a {result['roll']}"
+    if "blocks" in result and result["blocks"]:
+        said += f" ({named_blocks(result['blocks'])})"
+    if "choice" in result:
+        said += f" ({result['choice'] if isinstance(result['choice'], str) else 'a secret choice'})"
+    if result.get("roll2") is not None:
+        said += f" and a {result['roll2']} for the Polish Parliament"
+    return said
+
+
+def _said_general_event(move: Move, names) -> str:
+    data = move.data
+    said = f"{who(names, move.seat)} rolls a {data['roll']} on the General Events table: "
+    roll = data["roll"]
+    if roll == 1:
+        said += "plague"
+    elif roll in (2, 3):
+        said += f"{'epidemics' if roll == 2 else 'attrition'} in region {data.get('region_roll')}"
+    elif roll == 4:
+        entries = data.get("recruitment", [])
+        said += "excellent recruitment times"
+        if entries:
+            said += ", " + ", ".join(
+                f"{titled(e['nation'])} rolls a {e['roll']} and gains {len(e['blocks'])} step(s)" for e in entries
+            )
+    else:
+        results = data.get("national", [])
+        said += "the national events table"
+        if results:
+            said += ", " + ", ".join(said_result(r) for r in results)
+    return sentence(said)
+
+
 # --- 3.44: the national event action ----------------------------------------------------------
 
 
@@ -200,6 +327,10 @@ def event_truce(table: Table, nation: str) -> None:
     ),
     schema=NATIONAL_RESULT,
     example={"nation": "sweden", "roll": 6},
+    choices=lambda state, seat: _national_events(state, seat),
+    says=lambda state, move, names: sentence(
+        f"{who(names, move.seat)} spends an action on the national events table: {said_result(move.data)}"
+    ),
     secrets=(
         Secret("blocks", MOVER, "14.2: the roller's own blocks that lose or gain steps (2.11)"),
         Secret(
@@ -253,6 +384,8 @@ def event_nations(state: JSON, seat: int) -> list[str]:
         required=["roll"],
     ),
     example={"roll": 2, "region_roll": 4},
+    choices=lambda state, seat: _general_events(state, seat),
+    says=lambda state, move, names: _said_general_event(move, names),
     secrets=(
         Secret(
             "recruitment.*.blocks",

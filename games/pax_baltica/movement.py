@@ -6,6 +6,7 @@ from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
 from games.pax_baltica.losses import lose_steps
+from games.pax_baltica.telling import FACES, named, named_blocks, sentence, who
 from games.pax_baltica.upkeep import activate
 from games.pax_baltica.vocabulary import DIE, MOVED_BLOCK, NAME, PATH
 from games.secrets import MOVER, Secret
@@ -31,6 +32,8 @@ def load_of(state: JSON, name: str) -> int:
         "from": "Estland",
         "moves": [{"block": "Vellinck", "path": [{"to": "Ingermanland", "border": "black"}]}],
     },
+    choices=lambda state, seat: _group_moves(state, seat),
+    says=lambda state, move, names: _said_group_move(state, move, names),
     secrets=(Secret("moves.*.block", MOVER, MOVED_BLOCK),),
 )
 def group_move(table: Table, move: Move) -> None:
@@ -56,6 +59,107 @@ def group_move(table: Table, move: Move) -> None:
     if state["phase"] == "weather_move":
         for entry in move.data["moves"]:
             lose_steps(table, entry["block"], 1, may_eliminate=True)
+
+
+#: Groups of up to this many blocks are offered in every combination; a larger group moves
+#: each block alone or all together (README "Legal moves").
+WHOLE_SUBSETS = 4
+
+
+def neighbours(state: JSON, place: str) -> list[tuple[str, str]]:
+    """(territory, border colour) across each border the edition's map prints from ``place``."""
+    found = []
+    for border in state["tables"]["borders"]:
+        if border["a"] == place:
+            found.append((border["b"], border["colour"]))
+        elif border["b"] == place:
+            found.append((border["a"], border["colour"]))
+    return sorted(found)
+
+
+def reachable(state: JSON, origin: str, limit: int) -> list[list[JSON]]:
+    """Every path of at most ``limit`` steps: along the printed borders where the map prints
+    them (stopping after a red border, 4.2, and in a territory holding blocks, 3.42, which the
+    move's check then judges), else one step into any territory or sea zone (the map prints
+    no border, so any territory may be the next: README)."""
+    if not board.map_has_borders(state):
+        return [[{"to": place, "border": "black"}] for place in state["tables"]["territories"] if place != origin]
+    paths: list[list[JSON]] = []
+
+    def walk(path: list[JSON], here: str) -> None:
+        if len(path) == limit:
+            return
+        for place, colour in neighbours(state, here):
+            longer = [*path, {"to": place, "border": colour}]
+            paths.append(longer)
+            if colour == "black" and not board.blocks_at(state, place):
+                walk(longer, place)
+
+    walk([], origin)
+    seas = [p for p in state["tables"]["territories"] if board.is_sea(state, p) and p != origin]
+    return paths + [[{"to": sea, "border": "black"}] for sea in seas if not any(p[-1]["to"] == sea for p in paths)]
+
+
+def _movable(state: JSON, seat: int) -> dict[str, list[str]]:
+    """Origin -> the seat's blocks there that may still move this game turn, in name order."""
+    groups: dict[str, list[str]] = {}
+    for name in sorted(state["blocks"]):
+        block_state = state["blocks"][name]
+        if block_state["moved"] or not board.on_map(state, name) or board.owner(state, name) != seat:
+            continue
+        if name == "Karl XII" and state["karl_waiting"]:
+            continue
+        groups.setdefault(block_state["at"], []).append(name)
+    return groups
+
+
+def subsets(names: list[str]) -> list[list[str]]:
+    """Every group of ``names`` (in their order) up to WHOLE_SUBSETS blocks, else each one
+    alone and all together."""
+    if len(names) <= WHOLE_SUBSETS:
+        return [[n for i, n in enumerate(names) if mask >> i & 1] for mask in range(1, 1 << len(names))]
+    return [[n] for n in names] + [list(names)]
+
+
+def _group_moves(state: JSON, seat: int) -> list[JSON]:
+    """3.42: from each territory or sea zone, each group of the seat's blocks (warships apart)
+    along each path every block of the group may take (README "Legal moves"); the weather
+    move, groups with Karl XII."""
+    choices = []
+    weather = state["phase"] == "weather_move"
+    for origin in sorted(_movable(state, seat)):
+        names = _movable(state, seat)[origin]
+        paths = {}
+        for name in names:
+            data = board.info(state, name)
+            limit = data["move"] + (0 if data["type"] == "warship" else FORCE_MARCH_EXTRA)
+            paths[name] = [
+                p for p in reachable(state, origin, limit) if not _path_problems(state, seat, origin, name, p)
+            ]
+        for kind in (True, False):
+            group = [n for n in names if (board.info(state, n)["type"] == "warship") == kind]
+            for subset in subsets(group):
+                if weather and "Karl XII" not in subset:
+                    continue
+                common = [p for p in paths[subset[0]] if all(p in paths[n] for n in subset[1:])]
+                choices += [{"from": origin, "moves": [{"block": n, "path": p} for n in subset]} for p in common]
+    return choices
+
+
+def _said_group_move(state: JSON, move: Move, names) -> str:
+    origin = move.data["from"]
+    going: dict[str, list] = {}
+    for entry in move.data["moves"]:
+        going.setdefault(entry["path"][-1]["to"] if entry["path"] else origin, []).append(entry["block"])
+    parts = []
+    for place, movers in going.items():
+        if place == origin:
+            parts.append(f"keeps {named_blocks(movers)} in {origin}")
+        elif board.enemy_blocks_at(state, place, move.seat):
+            parts.append(f"attacks {place} with {named_blocks(movers)}")
+        else:
+            parts.append(f"moves {named_blocks(movers)} to {place}")
+    return sentence(f"{who(names, move.seat)} {', '.join(parts)} from {origin}")
 
 
 def _raise_if_unplayable(state: JSON, move: Move) -> None:
@@ -361,6 +465,19 @@ def _return_excluded(table: Table, nation: str) -> None:
     description="4.5: the die for a block that force-marched, rolled after all of the player's movement.",
     schema=obj({"block": NAME, "roll": DIE}),
     example={"block": "Vellinck", "roll": 5},
+    choices=lambda state, seat: [
+        {"block": name, "roll": roll} for name in sorted(state["pending_force_march"]) for roll in FACES
+    ],
+    says=lambda state, move, names: sentence(
+        f"{who(names, move.seat)} rolls a {move.data['roll']} for the force march of {named(move.data['block'])}: "
+        + (
+            "no loss"
+            if move.data["roll"] > 3
+            else f"it loses {state['pending_force_march'].get(move.data['block'], 1)} step(s)"
+            if isinstance(move.data["block"], str)
+            else "it loses steps"
+        )
+    ),
     secrets=(Secret("block", MOVER, f"4.5: {MOVED_BLOCK}"),),
 )
 def force_march(table: Table, move: Move) -> None:

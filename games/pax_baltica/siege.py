@@ -7,8 +7,10 @@ from __future__ import annotations
 from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
-from games.pax_baltica.battle import hits_of, keep_problem
+from games.pax_baltica.battle import hits_of, keep_problem, target_orders
 from games.pax_baltica.losses import call_truce, eliminate
+from games.pax_baltica.movement import subsets
+from games.pax_baltica.telling import dice, named_blocks, rolls, sentence, who
 from games.pax_baltica.upkeep import activate
 from games.pax_baltica.vocabulary import DICE, NAME, NAMES
 from games.secrets import MOVER, Secret
@@ -20,6 +22,14 @@ from games.secrets import MOVER, Secret
     description="3.43: the player lets a free siege (after moving into an empty enemy territory) go.",
     schema=obj({"territory": NAME}),
     example={"territory": "Novgorod"},
+    choices=lambda state, seat: [
+        {"territory": place}
+        for place, besieger in sorted(state["sieges"].items())
+        if besieger == seat and place not in state["declared_sieges"]
+    ],
+    says=lambda state, move, names: sentence(
+        f"{who(names, move.seat)} lets the free siege of {move.data['territory']} go"
+    ),
 )
 def forgo_siege(table: Table, move: Move) -> None:
     """3.43: a free siege after moving into an empty enemy territory "may be performed"."""
@@ -50,6 +60,8 @@ def forgo_siege(table: Table, move: Move) -> None:
         required=["territory", "rolls", "garrison_dice"],
     ),
     example={"territory": "Nyen", "rolls": [{"block": "Pjotr I", "dice": [1, 3, 5, 6]}], "garrison_dice": []},
+    choices=lambda state, seat: _sieges(state, seat),
+    says=lambda state, move, names: _said_siege(move, names),
     secrets=(
         Secret("rolls.*.block", MOVER, "3.43: a siege attempt is no battle and reveals no block; the dice are open"),
         Secret("targets", MOVER, "6.7, 6.32: the besieger's own blocks the garrison's hits land on"),
@@ -89,6 +101,101 @@ def _siege_problem(state: JSON, move: Move, names: list[str]) -> Violation | Non
         or _simulate_siege(state, move)[0]
         or keep_problem(state, move.data.get("keep"))
     )
+
+
+def _besiegers(state: JSON, seat: int, place: str) -> list[list[str]]:
+    """3.43.b, 6.4: each group of one nation's blocks that may besiege ``place`` this turn."""
+    value = board.garrison_value(state, place)
+    able = [
+        n for n in sorted(board.blocks_at(state, place, seat)) if _besieger_rule_problem(state, n, place, value) is None
+    ]
+    nations = sorted({board.info(state, n)["nation"] for n in able})
+    return [group for n in nations for group in subsets([b for b in able if board.info(state, b)["nation"] == n])]
+
+
+def _sieges(state: JSON, seat: int) -> list[JSON]:
+    """3.43, 6.7: each siege of the seat, by each group that may make it, with each outcome of
+    every besieger's dice and of the garrison's (as many as it has left when it fires), each
+    order of the garrison's hits among equally strong besiegers and each conquest a truce
+    lets the victor keep."""
+    choices = []
+    for place in sorted(p for p, s in state["sieges"].items() if s == seat):
+        for group in _besiegers(state, seat, place):
+            choices += _siege_outcomes(state, place, group)
+    return choices
+
+
+def _siege_outcomes(state: JSON, place: str, group: list[str]) -> list[JSON]:
+    """The A and B besiegers' dice, the garrison's (as many as it has left), each order of
+    its hits, then the C besiegers' dice (one per step they have left), 6.21 and 6.7."""
+    order = siege_sequence(state, group)
+    first, last = order[: order.index(None)], order[order.index(None) + 1 :]
+    value = board.garrison_value(state, place)
+    keep = _keeps(state, place)
+    choices = []
+    for rolled in _dice_of(state, first, {n: state["blocks"][n]["steps"] for n in first}):
+        before = sum(hits_of(r["dice"], board.rating(state, r["block"])[1]) for r in rolled)
+        for garrison in rolls(max(0, value - state["garrison_hits"].get(place, 0) - before)):
+            base = {"territory": place, "garrison_dice": garrison}
+            hits = hits_of(garrison, 1)
+            for targets in [None, *(target_orders(state, group, hits) if hits else [])]:
+                steps = _after_garrison(state, group, hits, targets)
+                for later in _dice_of(state, last, steps):
+                    data = {**base, "rolls": sorted([*rolled, *later], key=lambda r: group.index(r["block"]))}
+                    data = data if targets is None else {**data, "targets": targets}
+                    choices.append(data)
+                    choices += [{**data, "keep": k} for k in keep]
+    return choices
+
+
+def _dice_of(state: JSON, names: list[str], steps: dict[str, int]) -> list[list[JSON]]:
+    """Every outcome of the named besiegers' dice, one die per step each has."""
+    outcomes: list[list[JSON]] = [[]]
+    for name in names:
+        outcomes = [[*done, {"block": name, "dice": faces}] for done in outcomes for faces in rolls(steps[name])]
+    return outcomes
+
+
+def _after_garrison(state: JSON, group: list[str], hits: int, targets: list[str] | None) -> dict[str, int]:
+    """The besiegers' steps once the garrison's hits land (the strongest first by name)."""
+    steps = {n: state["blocks"][n]["steps"] for n in group}
+    for index in range(hits):
+        alive = [n for n in steps if steps[n] > 0]
+        if not alive:
+            break
+        top = max(steps[n] for n in alive)
+        choice = targets[index] if targets else sorted(n for n in alive if steps[n] == top)[0]
+        steps[choice] -= 1
+    return steps
+
+
+def _keeps(state: JSON, place: str) -> list[str]:
+    """6.9: a fallen capital's truce lets the victor keep one conquest of that nation."""
+    original = board.original_nation(state, place)
+    if not board.territory(state, place)["capital"] or original == "sweden":
+        return []
+    return sorted(
+        p
+        for p, holder in state["control"].items()
+        if p != place
+        and board.original_nation(state, p) == original
+        and holder != original
+        and not board.territory(state, p)["capital"]
+    )
+
+
+def _said_siege(move: Move, names) -> str:
+    data = move.data
+    rolled = "; ".join(dice(r["dice"]) for r in data["rolls"])
+    said = (
+        f"{who(names, move.seat)} besieges {data['territory']} with {named_blocks([r['block'] for r in data['rolls']])}, "
+        f"rolling {rolled}, and the garrison rolls {dice(data['garrison_dice'])}"
+    )
+    if data.get("targets"):
+        said += f", hitting {named_blocks(data['targets'])}"
+    if data.get("keep"):
+        said += f"; the victor keeps {data['keep']}"
+    return sentence(said)
 
 
 def _besieger_problem(state: JSON, seat: int, place: str, names: list[str]) -> Violation | None:

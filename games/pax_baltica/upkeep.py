@@ -5,9 +5,10 @@ the nations' entries (9.4 to 9.9, 6.10, the dates summary), drawing and deployin
 from __future__ import annotations
 
 from games.contract import JSON, EngineError, Move, Violation, obj
-from games.kit import Table, move
+from games.kit import Table, counted, move
 from games.pax_baltica import board, sections
 from games.pax_baltica.supply import in_supply
+from games.pax_baltica.telling import FACES, named, sentence, titled, who
 from games.pax_baltica.vocabulary import DIE, NAME, NATION
 from games.secrets import MOVER, Secret
 
@@ -169,6 +170,8 @@ def _entry_side(state: JSON, nation: str) -> int | None:
     description="Activation phase (6.10, 9.4-9.9): a die rolled for a nation's entry into the war.",
     schema=obj({"nation": NATION, "roll": DIE}),
     example={"nation": "denmark", "roll": 6},
+    choices=lambda state, seat: [{"nation": n, "roll": r} for n in rolls_owed(state, seat) for r in FACES],
+    says=lambda state, move, names: _said_activation(state, move, names),
 )
 def activation_roll(table: Table, move: Move) -> None:
     """9.4 to 9.9, 6.10: the nation enters the war on the roll it needs this year."""
@@ -179,6 +182,15 @@ def activation_roll(table: Table, move: Move) -> None:
     table.set("rolled", [*table.state["rolled"], nation])
     if need is not None and move.data["roll"] >= need:
         activate(table, nation, _entry_side(table.state, nation))
+
+
+def _said_activation(state: JSON, move: Move, names) -> str:
+    name, roll = move.data["nation"], move.data["roll"]
+    need = activation_need(state, name)
+    said = f"{who(names, move.seat)} rolls a {roll} for the entry of {titled(name)} into the war"
+    if need is not None:
+        said += f": {titled(name)} {'enters' if roll >= need else 'stays out'}"
+    return sentence(said)
 
 
 # --- replacements ----------------------------------------------------------------------------
@@ -205,6 +217,8 @@ def _replacement_problem(state: JSON, seat: int, nation: str) -> Violation | Non
         required=["block", "steps"],
     ),
     example={"block": "Flemming", "steps": 3, "territory": "Sachsen"},
+    choices=lambda state, seat: _draws(state, seat),
+    says=lambda state, move, names: _said_draw(move, names),
     secrets=(
         Secret("block", MOVER, "5.3: the pool is face-down and the block drawn is deployed standing, facing its owner"),
         Secret("steps", MOVER, "2.11, 5.2: the strength a new block is built to stands on its hidden face"),
@@ -226,6 +240,46 @@ def draw_block(table: Table, move: Move) -> None:
         return
     table.at("rp")[nation] = max(0, points - draw_cost(state, name, steps))
     table.at("blocks", name).update(at=move.data.get("territory") or "pool", steps=steps, revealed=False)
+
+
+def _pool_blocks(state: JSON, seat: int) -> list[str]:
+    """5.3: the blocks in the replacement pools of the seat's nations at war."""
+    return [
+        name
+        for name in sorted(state["blocks"])
+        if state["blocks"][name]["at"] == "pool"
+        and name not in state["excluded"]
+        and state["active"].get(board.info(state, name)["nation"])
+        and board.side_of(state, board.info(state, name)["nation"]) == seat
+    ]
+
+
+def _draws(state: JSON, seat: int) -> list[JSON]:
+    """5.2, 5.3: each pool block, built to each number of steps its nation's RP pay for, in
+    each territory of its deployment (9.x); a block the RP cannot pay for, with 0 steps."""
+    choices = []
+    for name in _pool_blocks(state, seat):
+        points = state["rp"].get(board.info(state, name)["nation"], 0)
+        if draw_cost(state, name, 1) > points:
+            choices.append({"block": name, "steps": 0})
+            continue
+        places = deployment_area(state, name)[0]
+        for steps in range(1, board.info(state, name)["steps"] + 1):
+            if draw_cost(state, name, steps) <= points:
+                choices += [{"block": name, "steps": steps, "territory": place} for place in places]
+    return choices
+
+
+def _said_draw(move: Move, names) -> str:
+    data = move.data
+    said = f"{who(names, move.seat)} draws {named(data['block'])} from the replacement pool"
+    if data.get("steps") == 0:
+        said += " but cannot pay for it: its RP are spent"
+    elif isinstance(data.get("steps"), int):
+        said += f" and builds it to {counted(data['steps'], 'step')}"
+    if data.get("territory"):
+        said += f" in {data['territory']}"
+    return sentence(said)
 
 
 def _draw_problem(state: JSON, move: Move) -> Violation | None:
@@ -332,6 +386,12 @@ def deployment_area(state: JSON, name: str) -> tuple[list[str], str]:
     description="On-map replacements (5.4): steps bought with RP for a block in supply.",
     schema=obj({"block": NAME, "steps": {"type": "integer", "minimum": 1, "maximum": 3}}),
     example={"block": "Pjotr I", "steps": 1},
+    choices=lambda state, seat: _reinforcements(state, seat),
+    says=lambda state, move, names: sentence(
+        f"{who(names, move.seat)} adds "
+        + (counted(move.data["steps"], "replacement step") if move.data["steps"] else "replacement steps")
+        + f" to {named(move.data['block'])}"
+    ),
     secrets=(
         Secret("block", MOVER, "5.4: the block receiving replacements stands face-down to the enemy"),
         Secret("steps", MOVER, "2.11: its strength is on its hidden face"),
@@ -347,6 +407,16 @@ def reinforce(table: Table, move: Move) -> None:
     nation = board.info(state, name)["nation"]
     table.at("rp")[nation] = state["rp"].get(nation, 0) - steps * step_cost(state, name)
     table.at("blocks", name)["steps"] += steps
+
+
+def _reinforcements(state: JSON, seat: int) -> list[JSON]:
+    """5.4: each of the seat's blocks on the map below full strength, each number of steps."""
+    choices = []
+    for name in sorted(state["blocks"]):
+        if board.on_map(state, name) and board.owner(state, name) == seat:
+            room = board.info(state, name)["steps"] - state["blocks"][name]["steps"]
+            choices += [{"block": name, "steps": steps} for steps in range(1, min(room, 3) + 1)]
+    return choices
 
 
 def _reinforce_problem(state: JSON, move: Move) -> Violation | None:
@@ -384,6 +454,8 @@ def _reinforce_problem(state: JSON, move: Move) -> Violation | None:
     description="A player has placed all replacements for the year; unused RP are lost (5.7).",
     schema=obj({}),
     example={},
+    choices=lambda state, seat: [{}],
+    says=lambda state, move, names: sentence(f"{who(names, move.seat)} ends the replacements of the year"),
 )
 def end_replacements(table: Table, move: Move) -> None:
     """5.7: RP not used in this phase are lost; the year's first game turn follows."""
