@@ -27,6 +27,28 @@ EXACT_ROLLERS = 4
 #: The faces each seat rolls beyond EXACT_ROLLERS: low, middle and high, every tie and winner.
 SPREAD_FACES = (1, 5, 10)
 LEADERS = tuple(sorted(CARDS_OF["leader"]))
+#: The moves whose choices are representative, not every move the rules allow (README "Legal
+#: moves"): the cards drawn in order, the gifts of the TRADE OPTION, and the roll for first
+#: player of more than EXACT_ROLLERS seats.
+REPRESENTATIVE = frozenset(
+    {
+        "roll_for_first",
+        "prepare_colony",
+        "select_site",
+        "draw",
+        "blight",
+        "food",
+        "harvest",
+        "spoil",
+        "starve",
+        "cold",
+        "sick",
+        "raid",
+        "rebel",
+        "hardship",
+        "give",
+    }
+)
 
 
 # Cards drawn
@@ -282,18 +304,23 @@ def trade(state: JSON, seat: int) -> Iterator[JSON]:
 
 def sick(state: JSON, seat: int) -> Iterator[JSON]:
     """SICK PHASE: the Hardship cards drawn (representative), every Medical card played."""
-    return _negated(state, seat, "sick", "medical", "Medical")
+    return _negated(state, seat, "sick", "medical", "Medical", ("Disease", "negate_first:Disease"))
 
 
 def raid(state: JSON, seat: int) -> Iterator[JSON]:
     """RAID PHASE: the Hardship cards drawn (representative), every Defense card played."""
-    return _negated(state, seat, "raid", "defense", "Defense")
+    return _negated(state, seat, "raid", "defense", "Defense", ("Raid", "defense"))
 
 
-def _negated(state: JSON, seat: int, phase: str, key: str, kind: str) -> Iterator[JSON]:
-    played = _plays([card for card in _colony(state, seat)["hand"] if ACTION_KINDS.get(card) == kind])
+def _negated(state: JSON, seat: int, phase: str, key: str, kind: str, hurts: tuple[str, str]) -> Iterator[JSON]:
+    """The Hardship cards drawn, and the Action cards of ``kind`` played: at most 1 for each card
+    of type ``hurts[0]`` the colony's own ``hurts[1]`` leaves to negate."""
+    colony = _colony(state, seat)
+    played = _plays([card for card in colony["hand"] if ACTION_KINDS.get(card) == kind])
+    negated = colony_effects(colony)[hurts[1]]
     for cards in _hardships(state, seat, phase):
-        for part in _optional(key, played):
+        left = max(0, len(of_type(cards, hurts[0])) - negated)
+        for part in _optional(key, [p for p in played if len(p) <= left]):
             yield {"cards": cards, **part}
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from games.contract import JSON, Move, Outcome, Seat, Violation
 from games.first_settlement import phases as p
 from games.first_settlement.cards import DECKS, default_copies
+from games.first_settlement.choices import REPRESENTATIVE
 from games.first_settlement.options import FLAGS, give
 from games.first_settlement.scoring import final_outcome, victory_points
 from games.first_settlement.sections import (
@@ -129,8 +130,16 @@ class FirstSettlementEngine(Game):
             "last": None,
         }
 
+    #: The moves whose legal moves are representative, not complete (README "Legal moves").
+    representative_choices = REPRESENTATIVE
+
     def phase_name(self, state: JSON) -> str:
         return sequence_phase_name(state)
+
+    def seats(self, state: JSON) -> list[int]:
+        """TRADE OPTION: "Players may at any time freely trade": every colony still playing may give,
+        whoever's turn it is."""
+        return [seat for seat, colony in enumerate(state["colonies"]) if not colony["gave_up"]]
 
     def gate(self, state: JSON, move: Move) -> Violation | None:
         """TIME & GAME LENGTH, then TURN SEQUENCE (or SETUP) in the engine's own words: a phase the rules
