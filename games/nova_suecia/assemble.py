@@ -4,14 +4,84 @@ districts left empty; with 7.4 Royal Audience, favours bought at Assemble."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+
 from games.contract import JSON, Move, obj
-from games.kit import Table, move
+from games.kit import Table, counted, listed, move
 from games.nova_suecia import sections
+from games.nova_suecia.board import DISTRICT_IDS
+from games.nova_suecia.components import RESOURCES
 from games.nova_suecia.preparation import letter_resource_refusal
-from games.nova_suecia.queries import actor
+from games.nova_suecia.queries import actor, stock
 from games.nova_suecia.vocabulary import RESOURCE
+from games.nova_suecia.words import cubes, who
 
 SIDES = ("left", "right")
+
+
+def assemble_choices(state: JSON, seat: int | None) -> list[JSON]:
+    """5.3.4: Assemble (with or without an empty audience); with 7.4 each audience the colonists
+    assembled and the thaler allow, favour by favour in every order."""
+    choices: list[JSON] = [{}, {"audience": []}]
+    if state["options"]["royal_audience"]:
+        player = state["player"]
+        assembled = colonists_to_assemble(state, player)
+        budget = min(assembled, state["players"][player]["thaler"] + assembled)
+        letter = list(state["players"][player]["letter"])
+        choices += ({"audience": audience} for audience in _audiences(state, budget, letter, []))
+    return choices
+
+
+def _audiences(state: JSON, budget: int, letter: list[str], added: list[str]) -> Iterator[list[JSON]]:
+    """Every non-empty list of favours costing at most ``budget`` thaler (a repeat costs 2)."""
+    for wish, cost in _wishes(state, budget, letter, added):
+        yield [wish]
+        resource = wish["resource"]
+        for tail in _audiences(state, budget - cost, [*letter, resource], [*added, resource]):
+            yield [wish, *tail]
+
+
+def _wishes(state: JSON, budget: int, letter: list[str], added: list[str]) -> Iterator[tuple[JSON, int]]:
+    """(a favour, its cost): a cube of a new type from the stock, or (2 thaler) of a type already
+    on the letter."""
+    for resource in RESOURCES:
+        if resource == "plant" or stock(state, resource) - added.count(resource) < 1:
+            continue
+        if resource not in letter and budget >= 1:
+            yield {"resource": resource}, 1
+            yield {"resource": resource, "repeat": False}, 1
+        elif resource in letter and budget >= 2:
+            yield {"resource": resource, "repeat": True}, 2
+
+
+def said_assemble(state: JSON, move: Move, names: Sequence[str]) -> str:
+    """5.3.4 as the table says it: the colonists assembled, those lost, the seals back, 7.4's favours."""
+    player = actor(state, move)
+    holder = state["players"][player]
+    assembled = colonists_to_assemble(state, player)
+    said = f"{who(state, move, names)} assembles {counted(assembled, 'colonist')} and takes {assembled} thaler"
+    if holder["standing"]:
+        verb = "returns" if holder["standing"] == 1 else "return"
+        said += f"; {cubes(holder['standing'], 'colonist')} standing on the letter {verb} to the stock"
+    emptied = [
+        DISTRICT_IDS[index]
+        for index, district in enumerate(state["districts"])
+        if district["seal"] == player
+        and all(not district[side] or _laid_down_by(district[side], player) for side in SIDES)
+    ]
+    if len(emptied) == 1:
+        said += f"; the seal on {emptied[0]} returns to the letter and the district closes"
+    elif emptied:
+        said += f"; the seals on {listed(emptied)} return to the letter and those districts close"
+    audience = move.data.get("audience") or []
+    if audience:
+        paid = len(audience) + sum(1 for wish in audience if wish.get("repeat"))
+        favours = listed(
+            f"1 {wish.get('resource') or 'cube'}{' of a type already there' if wish.get('repeat') else ''}"
+            for wish in audience
+        )
+        said += f"; at the Royal Audience pays {paid} thaler to place {favours} on the letter"
+    return said + "."
 
 
 @move(
@@ -20,6 +90,8 @@ SIDES = ("left", "right")
     description="Section 5.3.3: lay down 1 colonist on the letter and take 1 thaler.",
     schema=obj({}),
     example={},
+    choices=lambda state, seat: [{}],
+    says=lambda state, move, names: f"{who(state, move, names)} lays down 1 colonist on the letter and takes 1 thaler.",
 )
 def day_work(table: Table, move: Move) -> None:
     """5.3.3: a standing colonist on the letter is laid down; the player takes 1 thaler."""
@@ -53,6 +125,8 @@ def day_work(table: Table, move: Move) -> None:
         required=[],
     ),
     example={},
+    choices=assemble_choices,
+    says=said_assemble,
 )
 def assemble(table: Table, move: Move) -> None:
     """5.3.4: the laid down colonists come back standing on the letter (1 thaler each); a

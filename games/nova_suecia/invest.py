@@ -4,15 +4,66 @@ raid of 5.4 follows."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.contract import JSON, Move, obj
-from games.kit import Table, move
+from games.kit import Table, listed, move
 from games.nova_suecia import sections
-from games.nova_suecia.board import DISTRICT_INDEX, buy, river_card
+from games.nova_suecia.board import DISTRICT_IDS, DISTRICT_INDEX, buy, river_card
 from games.nova_suecia.components import MEEPLES, SEALS_PER_PLAYER
 from games.nova_suecia.ending import start_last_turns
 from games.nova_suecia.queries import actor, colonists_in_play, recipe_of, seals_of
-from games.nova_suecia.raid import deposit_before_raid, raid
+from games.nova_suecia.raid import deposit_before_raid, raid, said_raid
 from games.nova_suecia.vocabulary import DISTRICT
+from games.nova_suecia.words import cubes, district_name, who
+
+
+def invest_choices(state: JSON, seat: int | None) -> list[JSON]:
+    """5.3.1: each open district without another player's seal, each free investment triangle,
+    each recipe of its card; a colonist bought only when none is on the letter, a log cabin
+    flipped only where one stands unflipped (each flag also left out or false)."""
+    player = state["player"]
+    holder = state["players"][player]
+    colonist = (
+        [{"buy_colonist": True}] if holder["standing"] + holder["resting"] == 0 else [{}, {"buy_colonist": False}]
+    )
+    choices = []
+    for district_id, district in zip(DISTRICT_IDS, state["districts"]):
+        if not district["open"] or district["type"] is None or district["seal"] not in (None, player):
+            continue
+        recipes = state["components"]["districts"].get(district["type"], {})
+        for triangle in ("left", "right"):
+            if district[triangle]:
+                continue
+            for option, recipe in recipes.items():
+                flips = [{}, {"flip_log_cabin": False}]
+                if district["cabins"] > district["flipped"] and recipe["buy"].get("grain"):
+                    flips.append({"flip_log_cabin": True})
+                base = {"district": district_id, "triangle": triangle, "option": option}
+                choices += ({**base, **bought, **flip} for bought in colonist for flip in flips)
+    return choices
+
+
+def said_invest(state: JSON, move: Move, names: Sequence[str]) -> str:
+    """5.3.1 as the table says it: the seal, the colonist and what it buys, the raid (5.4)."""
+    data = move.data
+    player = actor(state, move)
+    index = DISTRICT_INDEX[data["district"]]
+    district = state["districts"][index]
+    cost, _, inputs = investment(state, player, data)
+    said = f"{who(state, move, names)} invests in {district_name(data['district'], district)}"
+    if district["seal"] is None:
+        said += f", places a seal there for {seals_of(state, player)} thaler"
+    bought = listed(cubes(count, resource) for resource, count in inputs.items() if count)
+    triangle = f"the {data['triangle']}-hand investment triangle"
+    said += f", moves a colonist to {triangle} ({data['option'].replace('_', ' ')})"
+    if bought:
+        said += f" and buys {bought}"
+    if data.get("flip_log_cabin"):
+        said += ", flipping a log cabin instead of buying 1 grain"
+    said += f", paying {cost} thaler in all"
+    sealed = district["seal"] is None
+    return said + said_raid(state, player, river_card(index), cost, district["cabins"] if sealed else 0) + "."
 
 
 @move(
@@ -35,6 +86,8 @@ from games.nova_suecia.vocabulary import DISTRICT
         required=["district", "triangle", "option"],
     ),
     example={"district": "N2", "triangle": "left", "option": "basic", "buy_colonist": False},
+    choices=invest_choices,
+    says=said_invest,
 )
 def invest(table: Table, move: Move) -> None:
     """5.3.1: pay the seal (as many thaler as seals placed) and the inputs, seal the district,

@@ -4,13 +4,122 @@ letter, and the cubes drawn from the bag supply or demand at the markets; with t
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from itertools import permutations
+
 from games.contract import JSON, Move, obj
-from games.kit import Table, move
+from games.kit import Table, listed, move
 from games.nova_suecia import sections
-from games.nova_suecia.components import DEMANDED, PRICE_SQUARES, SUPPLIED
+from games.nova_suecia.components import DEMANDED, PRICE_SQUARES, RESOURCES, SUPPLIED
 from games.nova_suecia.preparation import letter_resource_refusal
 from games.nova_suecia.queries import actor
 from games.nova_suecia.vocabulary import DRAW, RESOURCE
+from games.nova_suecia.words import cube, who
+
+#: The keys a draw may carry besides its resource: ``gold`` (add or remove) for a gold cube, and
+#: for a drawn plant the cube ``discarded`` (7.1) or ``picked`` (7.2).
+DRAW_KEYS = ("gold", "discarded", "picked")
+
+
+def letter_choices(state: JSON, seat: int | None) -> list[JSON]:
+    """5.1: each new resource the letter may take, with each sequence of draws the ship bag (or,
+    with 7.3, the letter itself) can give: one move per possible outcome."""
+    old = state["players"][state["player"]]["letter"]
+    news = [resource for resource in RESOURCES if letter_resource_refusal(state, resource, old) is None]
+    if state["options"]["letters_answered"]:
+        sequences = list(_answered_draws(old))
+    else:
+        bag = dict(state["bag"])
+        for resource in old:
+            bag[resource] = bag.get(resource, 0) + 1
+        sequences = list(_bag_draws(state["options"]["sea"], bag, len(old)))
+    return [{"resource": resource, "draws": draws} for resource in news for draws in sequences]
+
+
+def _answered_draws(old: list[str]) -> Iterator[list[JSON]]:
+    """7.3: the letter's own resources, in every order (a gold one added or removed)."""
+    seen: set[tuple[str, ...]] = set()
+    for order in permutations(old):
+        if order not in seen:
+            seen.add(order)
+            yield from _with_gold(list(order))
+
+
+def _with_gold(order: list[str]) -> Iterator[list[JSON]]:
+    if not order:
+        yield []
+        return
+    for tail in _with_gold(order[1:]):
+        if order[0] == "gold":
+            yield from ([{"resource": "gold", "gold": choice}, *tail] for choice in ("add", "remove"))
+        else:
+            yield [{"resource": order[0]}, *tail]
+
+
+def _bag_draws(sea: str, bag: dict[str, int], count: int) -> Iterator[list[JSON]]:
+    """Every sequence of ``count`` draws from ``bag`` (each drawn cube leaves it; a drawn plant
+    returns after the cube it discards or picks)."""
+    if count == 0:
+        yield []
+        return
+    for draw, taken in _one_draw(sea, bag):
+        rest = dict(bag)
+        for resource in taken:
+            rest[resource] -= 1
+        for tail in _bag_draws(sea, rest, count - 1):
+            yield [draw, *tail]
+
+
+def _one_draw(sea: str, bag: dict[str, int]) -> Iterator[tuple[JSON, list[str]]]:
+    """(a draw, the cubes it takes out of the bag for good) for each cube the bag can give."""
+    key = "discarded" if sea == "stormy" else "picked"
+    for resource in RESOURCES:
+        if bag.get(resource, 0) < 1:
+            continue
+        if resource == "gold":
+            yield from (({"resource": "gold", "gold": choice}, ["gold"]) for choice in ("add", "remove"))
+        elif resource != "plant":
+            yield {"resource": resource}, [resource]
+        else:
+            for other in RESOURCES:
+                if other == "plant" or bag.get(other, 0) < 1:
+                    continue
+                if key == "picked" and other == "gold":
+                    yield from (({"resource": "plant", key: "gold", "gold": c}, ["gold"]) for c in ("add", "remove"))
+                else:
+                    yield {"resource": "plant", key: other}, [other]
+
+
+def said_letter(state: JSON, move: Move, names: Sequence[str]) -> str:
+    """5.1 as the table says it: the letter's cubes into the bag, the new one on it, the draws."""
+    old = state["players"][actor(state, move)]["letter"]
+    new = f"1 {cube(move.data['resource'])} on the letter"
+    draws = move.data.get("draws", [])
+    if state["options"]["letters_answered"]:
+        sent = listed(_said_draw(state, draw) for draw in draws) or "nothing"
+        return f"{who(state, move, names)} places {new}, and the letter's own {sent} affect the markets directly."
+    put = listed(f"1 {cube(resource)}" for resource in old) or "nothing"
+    drawn = listed(_said_draw(state, draw) for draw in draws) or "nothing"
+    return f"{who(state, move, names)} places {put} in the ship bag and {new}, then draws {drawn}."
+
+
+def _said_draw(state: JSON, draw: JSON) -> str:
+    resource = draw.get("resource")
+    if resource != "plant":
+        return f"1 {cube(resource)}{_market_change(resource, draw.get('gold'))}"
+    if state["options"]["sea"] == "stormy":
+        return f"1 plant, then 1 {cube(draw.get('discarded'))} returned to the stock without affecting any market"
+    picked = draw.get("picked")
+    return f"1 plant, then picks 1 {cube(picked)} from the ship bag{_market_change(picked, draw.get('gold'))}"
+
+
+def _market_change(resource: str | None, gold: str | None) -> str:
+    """The market change a cube makes (5.1): supplied ones add, demanded ones remove, gold as chosen."""
+    if resource in SUPPLIED or (resource == "gold" and gold == "add"):
+        return f", adding 1 to the {resource} market"
+    if resource in DEMANDED or (resource == "gold" and gold == "remove"):
+        return f", removing 1 from the {resource} market"
+    return ""
 
 
 @move(
@@ -25,6 +134,8 @@ from games.nova_suecia.vocabulary import DRAW, RESOURCE
     ),
     schema=obj({"resource": RESOURCE, "draws": {"type": "array", "items": DRAW, "maxItems": 13}}),
     example={"resource": "iron", "draws": [{"resource": "gold", "gold": "add"}]},
+    choices=letter_choices,
+    says=said_letter,
 )
 def letter(table: Table, move: Move) -> None:
     """5.1: place the letter's resources in the ship bag and a new resource from stock on the
@@ -82,14 +193,44 @@ def _refuse_answered_letter(table: Table, old: list[str], draws: list[JSON]) -> 
             sections.LETTERS_ANSWERED, f"The resources on your letter ({', '.join(old)}) affect the markets directly."
         )
     for draw in draws:
-        refusal = _gold_refusal(draw["resource"], draw)
+        refusal = _gold_refusal(draw["resource"], draw) or _stray_refusal(draw, _gold_key(draw["resource"]))
         if refusal:
             table.refuse(sections.LETTER, refusal)
 
 
 def _draw_refusal(state: JSON, bag: dict[str, int], draw: JSON) -> tuple[str, str] | None:
     """Take one drawn cube out of ``bag`` (a working copy) and say what is wrong with it: the
-    section and the sentence, if anything (5.1; 7.1 and 7.2 for a drawn plant)."""
+    section and the sentence, if anything (5.1; 7.1 and 7.2 for a drawn plant); last, a choice
+    the draw names that its cube does not offer."""
+    refused = _drawn_cube_refusal(state, bag, draw)
+    if refused:
+        return refused
+    resource, other = draw["resource"], draw.get("picked")
+    if resource != "plant":
+        allowed = _gold_key(resource)
+    elif state["options"]["sea"] == "stormy":
+        allowed = ("discarded",)
+    else:
+        allowed = ("picked", *_gold_key(other))
+    refusal = _stray_refusal(draw, allowed)
+    return (sections.LETTER, refusal) if refusal else None
+
+
+def _gold_key(resource: str | None) -> tuple[str, ...]:
+    return ("gold",) if resource == "gold" else ()
+
+
+def _stray_refusal(draw: JSON, allowed: tuple[str, ...]) -> str | None:
+    """5.1: only a gold cube is added or removed by choice, only a drawn plant names the cube it
+    discards (7.1) or picks (7.2): a draw naming another choice is not one the table made."""
+    stray = [key for key in DRAW_KEYS if key in draw and key not in allowed]
+    if stray:
+        return f"A drawn {draw['resource']} offers no choice of '{stray[0]}'."
+    return None
+
+
+def _drawn_cube_refusal(state: JSON, bag: dict[str, int], draw: JSON) -> tuple[str, str] | None:
+    """The drawn cube taken out of ``bag`` and what is wrong with it, if anything."""
     resource = draw["resource"]
     if not _take(bag, resource):
         return sections.LETTER, f"There is no {resource} in the ship bag to draw."

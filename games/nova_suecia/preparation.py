@@ -10,6 +10,7 @@ from games.nova_suecia.board import CHRISTINA, DISTRICT_IDS, NASSAU
 from games.nova_suecia.components import RESOURCES, STARTING_MARKET_CUBES, resolve
 from games.nova_suecia.queries import actor, stock
 from games.nova_suecia.vocabulary import RESOURCE
+from games.nova_suecia.words import cube, who
 
 
 def setup(seats: list[Seat], options: dict[str, JSON]) -> JSON:
@@ -77,6 +78,10 @@ def letter_resource_refusal(state: JSON, resource: str, on_letter: list[str], pl
     description="Section 3 step 7: in turn order, a player places a resource of their choice from stock on the letter.",
     schema=obj({"resource": RESOURCE}),
     example={"resource": "colonist"},
+    choices=lambda state, seat: [{"resource": resource} for resource in RESOURCES],
+    says=lambda state, move, names: (
+        f"{who(state, move, names)} places 1 {cube(move.data.get('resource'))} from the stock on the letter."
+    ),
 )
 def choose_letter_resource(table: Table, move: Move) -> None:
     """Step 7: the resource goes from stock on the player's letter."""

@@ -4,16 +4,66 @@ built); the raid of 5.4 follows."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import product
 from math import ceil
 
 from games.contract import JSON, Move, obj
-from games.kit import Table, move
+from games.kit import Table, listed, move
 from games.nova_suecia import sections
-from games.nova_suecia.board import DISTRICT_INDEX, river_card, sell
+from games.nova_suecia.board import DISTRICT_IDS, DISTRICT_INDEX, river_card, sell
 from games.nova_suecia.components import LOG_CABINS, WILDCARD_RESOURCES
 from games.nova_suecia.queries import actor, colonists_at_trade_posts, log_cabins_built, recipe_of
-from games.nova_suecia.raid import deposit_before_raid, raid
+from games.nova_suecia.raid import deposit_before_raid, raid, said_raid
 from games.nova_suecia.vocabulary import DISTRICT, RESOURCE
+from games.nova_suecia.words import cubes, district_name, who
+
+
+def produce_choices(state: JSON, seat: int | None) -> list[JSON]:
+    """5.3.2: each upright colonist of the player's; at a trade post's wildcard square each
+    list of other resources it may make (in every order), elsewhere no choice (left out or empty)."""
+    player = state["player"]
+    choices: list[JSON] = []
+    for district_id, district in zip(DISTRICT_IDS, state["districts"]):
+        for triangle in ("left", "right"):
+            colonist = district[triangle]
+            if not colonist or colonist["player"] != player or not colonist["upright"]:
+                continue
+            base = {"district": district_id, "triangle": triangle}
+            recipe = recipe_of(state, district, colonist["option"]) or {}
+            if recipe.get("trade") != "wildcard":
+                choices += [base, {**base, "resources": []}]
+                continue
+            amount = wildcard_amount(state, triangle)
+            choices += ({**base, "resources": list(made)} for made in product(WILDCARD_RESOURCES, repeat=amount))
+    return choices
+
+
+def said_produce(state: JSON, move: Move, names: Sequence[str]) -> str:
+    """5.3.2 as the table says it: the colonist laid down, what it sells (or builds), the raid (5.4)."""
+    data = move.data
+    player = actor(state, move)
+    index = DISTRICT_INDEX[data["district"]]
+    district = state["districts"][index]
+    colonist = district[data["triangle"]]
+    where = f"the {data['triangle']}-hand investment triangle of {district_name(data['district'], district)}"
+    said = f"{who(state, move, names)} lays down the colonist in {where}"
+    if not colonist:
+        return f"{said}, where there is none."
+    made = production(state, district, data["triangle"], data.get("resources") or [])
+    received, cabins, sold = 0, 0, []
+    for resource, count in made.items():
+        if resource == "log_cabin":
+            cabins = min(count, LOG_CABINS - log_cabins_built(state))
+        elif resource in state["components"]["prices"]:
+            received += sell(state["components"]["prices"][resource], state["markets"][resource], count)[0]
+            sold.append(cubes(count, resource))
+    if sold:
+        said += f" and sells {listed(sold)} for {received} thaler"
+    if cabins:
+        said += f" and builds {cubes(cabins, 'log_cabin')}"
+    gained = cabins if district["seal"] == player else 0
+    return said + said_raid(state, player, river_card(index), -received, gained) + "."
 
 
 @move(
@@ -32,6 +82,8 @@ from games.nova_suecia.vocabulary import DISTRICT, RESOURCE
         required=["district", "triangle"],
     ),
     example={"district": "N2", "triangle": "left"},
+    choices=produce_choices,
+    says=said_produce,
 )
 def produce(table: Table, move: Move) -> None:
     """5.3.2: the colonist is laid down, its production sold on the markets (log cabins built

@@ -34,3 +34,15 @@ def deposit_before_raid(state: JSON, card: int) -> str | None:
     if state["deposited"] and not swedish_influence(card, ships["swedish"]["at"], ships["dutch"]["at"]):
         return "The Treasury action cannot be used to make a deposit before the Dutch raid the district."
     return None
+
+
+def said_raid(state: JSON, player: int, card: int, paid: int = 0, cabins_gained: int = 0) -> str:
+    """The raid after an Invest or Produce, as a clause ("" within Swedish influence or when the
+    Dutch take nothing): ``paid`` thaler spent (negative: received) and ``cabins_gained`` log
+    cabins won by the action before it."""
+    ships = state["ships"]
+    if swedish_influence(card, ships["swedish"]["at"], ships["dutch"]["at"]):
+        return ""
+    demand = state["forts"][closest_fort(card)] - log_cabins_of(state, player) - cabins_gained
+    amount = min(max(demand, 0), max(state["players"][player]["thaler"] - paid, 0))
+    return f"; the Dutch raid {amount} thaler" if amount else ""

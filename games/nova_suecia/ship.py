@@ -4,14 +4,78 @@ time the ships pass, 1 thaler goes on the fort closest to where they met."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from games.contract import JSON, Move, obj
-from games.kit import Table, move
+from games.kit import Table, counted, listed, move
 from games.nova_suecia import sections
-from games.nova_suecia.board import DISTRICT_INDEX, closest_fort, districts_beside, sail
+from games.nova_suecia.board import DISTRICT_IDS, DISTRICT_INDEX, closest_fort, districts_beside, sail
 from games.nova_suecia.components import CARDS_PER_DISTRICT_TYPE, DISTRICT_TYPES
 from games.nova_suecia.vocabulary import DISTRICT
+from games.nova_suecia.words import district_name, who
+
+FORTS = {"christina": "Fort Christina", "nassau": "Fort Nassau"}
+
+
+def sail_choices(state: JSON, seat: int | None) -> list[JSON]:
+    """5.2: each move of the Swedish ship (1 or 2 cards, not onto the Dutch ship) with each
+    face-down district beside its end it may open (none when none is), each card it may turn up,
+    and each move of the Dutch ship."""
+    swedish, dutch = state["ships"]["swedish"], state["ships"]["dutch"]
+    choices = []
+    for steps in (1, 2):
+        end = sail(swedish["at"], swedish["heading"], steps, dutch["at"])[0]
+        if end == dutch["at"]:
+            continue
+        face_down = [index for index in districts_beside(end) if not state["districts"][index]["open"]]
+        for opened in [DISTRICT_IDS[index] for index in face_down] or [None]:
+            for revealed in _revealed_choices(state, opened):
+                choices += [{"swedish": steps, "open": opened, **revealed, "dutch": d} for d in (1, 2)]
+    return choices
+
+
+def _revealed_choices(state: JSON, opened: str | None) -> list[JSON]:
+    """The ways to name the card turned up: a card seen before may be named or not; a card
+    never turned up is one of the kinds not all turned up yet; with nothing opened, no card
+    matters (any naming is accepted)."""
+    if opened is None:
+        return [{}, {"revealed": None}, *({"revealed": kind} for kind in DISTRICT_TYPES)]
+    kind = state["districts"][DISTRICT_INDEX[opened]]["type"]
+    if kind is not None:
+        return [{}, {"revealed": None}, {"revealed": kind}]
+    seen = [district["type"] for district in state["districts"]]
+    return [{"revealed": kind} for kind in DISTRICT_TYPES if seen.count(kind) < CARDS_PER_DISTRICT_TYPE]
+
+
+def said_sail(state: JSON, move: Move, names: Sequence[str]) -> str:
+    """5.2 as the table says it: both ships' moves, the district opened, those closed, the forts."""
+    data = move.data
+    swedish, dutch = state["ships"]["swedish"], state["ships"]["dutch"]
+    sailed = sail(swedish["at"], swedish["heading"], data["swedish"], dutch["at"])
+    dutch_sailed = sail(dutch["at"], dutch["heading"], data["dutch"], sailed[0])
+    opened = data.get("open")
+    if opened is None:
+        opening = "opens no district"
+    else:
+        district = state["districts"][DISTRICT_INDEX[opened]]
+        kind = data.get("revealed") or district["type"]
+        opening = f"opens {district_name(opened, {'type': kind})}"
+    opened_index = DISTRICT_INDEX[opened] if opened else None
+    closed = [
+        DISTRICT_IDS[index]
+        for index in districts_beside(dutch_sailed[0])
+        if _closable(state["districts"][index], index == opened_index)
+    ]
+    closing = f"closes {listed(closed)}" if closed else "closes no district"
+    said = (
+        f"{who(state, move, names)} moves the Swedish ship {counted(data['swedish'], 'river card')} and {opening}, "
+        f"then the Dutch ship {counted(data['dutch'], 'river card')}, which {closing}"
+    )
+    passes = [closest_fort(card) for card in (*sailed[2], *dutch_sailed[2])]
+    for fort in sorted(set(passes)):
+        count = passes.count(fort)
+        said += f"; the ships pass and {count} thaler {'is' if count == 1 else 'are'} placed on {FORTS[fort]}"
+    return said + "."
 
 
 @move(
@@ -32,6 +96,8 @@ from games.nova_suecia.vocabulary import DISTRICT
         required=["swedish", "open", "dutch"],
     ),
     example={"swedish": 2, "open": "N2", "revealed": "farm", "dutch": 1},
+    choices=sail_choices,
+    says=said_sail,
 )
 def ship(table: Table, move: Move) -> None:
     """5.2: both ships, the Swedish first; the district opened turned face up (named the first

@@ -3,12 +3,30 @@ price."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.contract import JSON, Move, obj
 from games.kit import Table, move
 from games.nova_suecia import sections
 from games.nova_suecia.board import buy_square, sell_square
 from games.nova_suecia.components import PRICE_SQUARES
 from games.nova_suecia.queries import actor
+from games.nova_suecia.words import who
+
+
+def said_treasury(state: JSON, move: Move, names: Sequence[str]) -> str:
+    """5.3.5 as the table says it: the gold step's thaler amount and the loan or deposit amount."""
+    kind = move.data.get("kind")
+    step = gold_step(state, kind)
+    if kind == "loan":
+        return (
+            f"{who(state, move, names)} takes a loan: returns 1 gold to the stock, takes "
+            f"{step['thaler']} thaler and places a seal on the -{step['loan']} space on the treasury."
+        )
+    return (
+        f"{who(state, move, names)} makes a deposit: adds 1 gold from the stock, pays "
+        f"{step['thaler']} thaler and places a seal on the +{step['deposit']} space on the treasury."
+    )
 
 
 @move(
@@ -17,6 +35,8 @@ from games.nova_suecia.queries import actor
     description="Section 5.3.5: once a turn, a 'loan' or a 'deposit' on the gold market.",
     schema=obj({"kind": {"enum": ["loan", "deposit"]}}),
     example={"kind": "loan"},
+    choices=lambda state, seat: [{"kind": "loan"}, {"kind": "deposit"}],
+    says=said_treasury,
 )
 def treasury(table: Table, move: Move) -> None:
     """A loan takes the last full gold square's thaler (its cube returns to stock); a deposit

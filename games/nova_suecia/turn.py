@@ -10,6 +10,7 @@ from games.kit import Table, move
 from games.nova_suecia import sections
 from games.nova_suecia.ending import governor_victory, swedish_victory
 from games.nova_suecia.queries import controller
+from games.nova_suecia.words import who
 
 
 def whose_turn(state: JSON) -> list[int]:
@@ -23,6 +24,8 @@ def whose_turn(state: JSON) -> list[int]:
     description="The player ends the turn (after the Colonist action and the raid; a Treasury action may precede it).",
     schema=obj({}),
     example={},
+    choices=lambda state, seat: [{}],
+    says=lambda state, move, names: f"{who(state, move, names)} ends the turn.",
 )
 def end_turn(table: Table, move: Move) -> None:
     """Pass the turn (5; 6 for the last turns) and look for a governor victory (6). Once the
