@@ -32,7 +32,7 @@ def sentence(text: str) -> str:
 
 def cards(value: JSON, none: str = "no card") -> str:
     """Cards as said: "the Cloth and the Beads"; hidden ones (None) as "a card", "2 cards"."""
-    if isinstance(value, str):
+    if value is None or isinstance(value, str):  # one card, None when hidden
         value = [value]
     if not value:
         return none
