@@ -20,38 +20,41 @@ SIDES = ("left", "right")
 
 
 def assemble_choices(state: JSON, seat: int | None) -> list[JSON]:
-    """5.3.4: Assemble (with or without an empty audience); with 7.4 each audience the colonists
-    assembled and the thaler allow, favour by favour in every order."""
+    """5.3.4: Assemble (with the audience left out or empty); with 7.4 each set of favours the
+    colonists assembled and the thaler allow, listed once in the order of the resources
+    (README, "Legal moves")."""
     choices: list[JSON] = [{}, {"audience": []}]
     if state["options"]["royal_audience"]:
         player = state["player"]
         assembled = colonists_to_assemble(state, player)
         budget = min(assembled, state["players"][player]["thaler"] + assembled)
-        letter = list(state["players"][player]["letter"])
-        choices += ({"audience": audience} for audience in _audiences(state, budget, letter, []))
+        letter = state["players"][player]["letter"]
+        kinds = [resource for resource in RESOURCES if resource != "plant"]
+        choices += ({"audience": audience} for audience in _audiences(state, budget, letter, kinds) if audience)
     return choices
 
 
-def _audiences(state: JSON, budget: int, letter: list[str], added: list[str]) -> Iterator[list[JSON]]:
-    """Every non-empty list of favours costing at most ``budget`` thaler (a repeat costs 2)."""
-    for wish, cost in _wishes(state, budget, letter, added):
-        yield [wish]
-        resource = wish["resource"]
-        for tail in _audiences(state, budget - cost, [*letter, resource], [*added, resource]):
-            yield [wish, *tail]
+def _audiences(state: JSON, budget: int, letter: list[str], kinds: list[str]) -> Iterator[list[JSON]]:
+    """Every list of favours costing at most ``budget`` thaler, the first of ``kinds`` first."""
+    if not kinds:
+        yield []
+        return
+    for favours, cost in _favours(state, budget, letter, kinds[0]):
+        for tail in _audiences(state, budget - cost, letter, kinds[1:]):
+            yield [*favours, *tail]
 
 
-def _wishes(state: JSON, budget: int, letter: list[str], added: list[str]) -> Iterator[tuple[JSON, int]]:
-    """(a favour, its cost): a cube of a new type from the stock, or (2 thaler) of a type already
-    on the letter."""
-    for resource in RESOURCES:
-        if resource == "plant" or stock(state, resource) - added.count(resource) < 1:
-            continue
-        if resource not in letter and budget >= 1:
-            yield {"resource": resource}, 1
-            yield {"resource": resource, "repeat": False}, 1
-        elif resource in letter and budget >= 2:
-            yield {"resource": resource, "repeat": True}, 2
+def _favours(state: JSON, budget: int, letter: list[str], resource: str) -> Iterator[tuple[list[JSON], int]]:
+    """(favours, their cost) of one resource: a cube of a new type (1 thaler), then cubes of a
+    type already there (2 thaler each), as many as the stock holds."""
+    new_types = (0, 1) if resource not in letter else (0,)
+    for new in new_types:
+        repeats = 0
+        while new + 2 * repeats <= budget and new + repeats <= stock(state, resource):
+            yield [{"resource": resource}] * new + [{"resource": resource, "repeat": True}] * repeats, new + 2 * repeats
+            if not new and resource not in letter:
+                break  # a repeat needs the type on the letter
+            repeats += 1
 
 
 def said_assemble(state: JSON, move: Move, names: Sequence[str]) -> str:

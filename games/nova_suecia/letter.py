@@ -5,7 +5,6 @@ letter, and the cubes drawn from the bag supply or demand at the markets; with t
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import permutations
 
 from games.contract import JSON, Move, obj
 from games.kit import Table, listed, move
@@ -22,72 +21,74 @@ DRAW_KEYS = ("gold", "discarded", "picked")
 
 
 def letter_choices(state: JSON, seat: int | None) -> list[JSON]:
-    """5.1: each new resource the letter may take, with each sequence of draws the ship bag (or,
-    with 7.3, the letter itself) can give: one move per possible outcome."""
+    """5.1: each new resource the letter may take, with each outcome of the draws from the ship
+    bag (or, with 7.3, the letter's own resources). Two or more draws (7.4) are listed once per
+    set of cubes drawn, in the order of the resources (README, "Legal moves")."""
     old = state["players"][state["player"]]["letter"]
     news = [resource for resource in RESOURCES if letter_resource_refusal(state, resource, old) is None]
     if state["options"]["letters_answered"]:
-        sequences = list(_answered_draws(old))
+        bag: dict[str, int] = {}
+        kinds = _answered_kinds()
     else:
         bag = dict(state["bag"])
-        for resource in old:
-            bag[resource] = bag.get(resource, 0) + 1
-        sequences = list(_bag_draws(state["options"]["sea"], bag, len(old)))
-    return [{"resource": resource, "draws": draws} for resource in news for draws in sequences]
+        kinds = _bag_kinds(state["options"]["sea"])
+    for resource in old:
+        bag[resource] = bag.get(resource, 0) + 1
+    outcomes = list(_draws(kinds, bag, len(old), 0))
+    return [{"resource": resource, "draws": draws} for resource in news for draws in outcomes]
 
 
-def _answered_draws(old: list[str]) -> Iterator[list[JSON]]:
-    """7.3: the letter's own resources, in every order (a gold one added or removed)."""
-    seen: set[tuple[str, ...]] = set()
-    for order in permutations(old):
-        if order not in seen:
-            seen.add(order)
-            yield from _with_gold(list(order))
+#: A kind of draw: (the draw, the cubes the bag must hold for it, the cubes it takes for good).
+DrawKind = tuple[JSON, tuple[str, ...], tuple[str, ...]]
 
 
-def _with_gold(order: list[str]) -> Iterator[list[JSON]]:
-    if not order:
-        yield []
-        return
-    for tail in _with_gold(order[1:]):
-        if order[0] == "gold":
-            yield from ([{"resource": "gold", "gold": choice}, *tail] for choice in ("add", "remove"))
-        else:
-            yield [{"resource": order[0]}, *tail]
+def _gold_draws(draw: JSON) -> list[JSON]:
+    """A gold cube is added or removed, as the drawer chooses (5.1)."""
+    return [{**draw, "gold": choice} for choice in ("add", "remove")]
 
 
-def _bag_draws(sea: str, bag: dict[str, int], count: int) -> Iterator[list[JSON]]:
-    """Every sequence of ``count`` draws from ``bag`` (each drawn cube leaves it; a drawn plant
-    returns after the cube it discards or picks)."""
+def _answered_kinds() -> list[DrawKind]:
+    """7.3: each of the letter's own resources affects its market."""
+    kinds: list[DrawKind] = []
+    for resource in RESOURCES:
+        draws = _gold_draws({"resource": "gold"}) if resource == "gold" else [{"resource": resource}]
+        kinds += ((draw, (resource,), (resource,)) for draw in draws)
+    return kinds
+
+
+def _bag_kinds(sea: str) -> list[DrawKind]:
+    """5.1: each cube of the ship bag; a drawn plant (7.1, 7.2) goes back after the cube it
+    discards or picks."""
+    key = "discarded" if sea == "stormy" else "picked"
+    kinds: list[DrawKind] = []
+    for resource in RESOURCES:
+        if resource == "plant":
+            for other in RESOURCES:
+                if other == "plant":
+                    continue
+                draw = {"resource": "plant", key: other}
+                draws = _gold_draws(draw) if key == "picked" and other == "gold" else [draw]
+                kinds += ((each, ("plant", other), (other,)) for each in draws)
+            continue
+        draws = _gold_draws({"resource": "gold"}) if resource == "gold" else [{"resource": resource}]
+        kinds += ((draw, (resource,), (resource,)) for draw in draws)
+    return kinds
+
+
+def _draws(kinds: list[DrawKind], bag: dict[str, int], count: int, start: int) -> Iterator[list[JSON]]:
+    """Every set of ``count`` draws ``bag`` can give, each listed in the order of ``kinds``."""
     if count == 0:
         yield []
         return
-    for draw, taken in _one_draw(sea, bag):
+    for index in range(start, len(kinds)):
+        draw, needs, taken = kinds[index]
+        if any(bag.get(resource, 0) < needs.count(resource) for resource in needs):
+            continue
         rest = dict(bag)
         for resource in taken:
             rest[resource] -= 1
-        for tail in _bag_draws(sea, rest, count - 1):
+        for tail in _draws(kinds, rest, count - 1, index):
             yield [draw, *tail]
-
-
-def _one_draw(sea: str, bag: dict[str, int]) -> Iterator[tuple[JSON, list[str]]]:
-    """(a draw, the cubes it takes out of the bag for good) for each cube the bag can give."""
-    key = "discarded" if sea == "stormy" else "picked"
-    for resource in RESOURCES:
-        if bag.get(resource, 0) < 1:
-            continue
-        if resource == "gold":
-            yield from (({"resource": "gold", "gold": choice}, ["gold"]) for choice in ("add", "remove"))
-        elif resource != "plant":
-            yield {"resource": resource}, [resource]
-        else:
-            for other in RESOURCES:
-                if other == "plant" or bag.get(other, 0) < 1:
-                    continue
-                if key == "picked" and other == "gold":
-                    yield from (({"resource": "plant", key: "gold", "gold": c}, ["gold"]) for c in ("add", "remove"))
-                else:
-                    yield {"resource": "plant", key: other}, [other]
 
 
 def said_letter(state: JSON, move: Move, names: Sequence[str]) -> str:
