@@ -53,7 +53,8 @@ def said_invest(state: JSON, move: Move, names: Sequence[str]) -> str:
     cost, _, inputs = investment(state, player, data)
     said = f"{who(state, move, names)} invests in {district_name(data['district'], district)}"
     if district["seal"] is None:
-        said += f", places a seal there for {seals_of(state, player)} thaler"
+        seal = seals_of(state, player)
+        said += f", places a seal there for {seal} thaler" if seal else ", places a seal there at no cost"
     bought = listed(cubes(count, resource) for resource, count in inputs.items() if count)
     triangle = f"the {data['triangle']}-hand investment triangle"
     said += f", moves a colonist to {triangle} ({data['option'].replace('_', ' ')})"

@@ -109,17 +109,18 @@ def _said_draw(state: JSON, draw: JSON) -> str:
     if resource != "plant":
         return f"1 {cube(resource)}{_market_change(resource, draw.get('gold'))}"
     if state["options"]["sea"] == "stormy":
-        return f"1 plant, then 1 {cube(draw.get('discarded'))} returned to the stock without affecting any market"
+        return f"1 plant (1 {cube(draw.get('discarded'))} drawn and returned to the stock)"
     picked = draw.get("picked")
-    return f"1 plant, then picks 1 {cube(picked)} from the ship bag{_market_change(picked, draw.get('gold'))}"
+    change = _market_change(picked, draw.get("gold")).replace(" (", ", ").rstrip(")")
+    return f"1 plant (picking 1 {cube(picked)} from the ship bag{change})"
 
 
 def _market_change(resource: str | None, gold: str | None) -> str:
     """The market change a cube makes (5.1): supplied ones add, demanded ones remove, gold as chosen."""
     if resource in SUPPLIED or (resource == "gold" and gold == "add"):
-        return f", adding 1 to the {resource} market"
+        return f" (1 added to the {resource} market)"
     if resource in DEMANDED or (resource == "gold" and gold == "remove"):
-        return f", removing 1 from the {resource} market"
+        return f" (1 removed from the {resource} market)"
     return ""
 
 

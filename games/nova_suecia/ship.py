@@ -66,10 +66,10 @@ def said_sail(state: JSON, move: Move, names: Sequence[str]) -> str:
         for index in districts_beside(dutch_sailed[0])
         if _closable(state["districts"][index], index == opened_index)
     ]
-    closing = f"closes {listed(closed)}" if closed else "closes no district"
+    closing = f"closing {listed(closed)}" if closed else "closing no district"
     said = (
         f"{who(state, move, names)} moves the Swedish ship {counted(data['swedish'], 'river card')} and {opening}, "
-        f"then the Dutch ship {counted(data['dutch'], 'river card')}, which {closing}"
+        f"then the Dutch ship {counted(data['dutch'], 'river card')}, {closing}"
     )
     passes = [closest_fort(card) for card in (*sailed[2], *dutch_sailed[2])]
     for fort in sorted(set(passes)):
