@@ -212,6 +212,10 @@ class Game(Engine):
     anytime: ClassVar[tuple[Rule, ...]] = ()
     #: The rulebook section on the end of the game: the rule a move after the end breaks.
     end_section: ClassVar[str]
+    #: The moves whose choices stand for a space too large to list (cards drawn in order,
+    #: points read off the table): their legal moves are sound, and complete by type and seat
+    #: only. The engine's README says why for each.
+    representative_choices: ClassVar[frozenset[str]] = frozenset()
 
     @cached_property
     def rules(self) -> dict[str, Rule]:

@@ -174,6 +174,8 @@ class GenericEngine(Game):
         ),
     )
     end_section = RULE
+    #: Points, scores and places are numbers read off the table: one choice stands for them all.
+    representative_choices = frozenset({"score", "finish"})
 
     def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
         return {

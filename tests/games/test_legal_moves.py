@@ -5,7 +5,8 @@
 - sound: every move it yields passes ``check``;
 - complete: in every state of every playthrough the playthrough's own next move, where the
   rules allow it, is among them, and in seeded random states no schema-shaped move that
-  ``check`` accepts is missing.
+  ``check`` accepts is missing (by type and seat, for a move whose space is too large to list:
+  ``Game.representative_choices``).
 
 ``narrate`` says every move of every playthrough in a sentence, for the arbiter and for
 each seat, and a seat's sentence keeps the other seats' secrets.
@@ -27,13 +28,12 @@ from tests.games.test_conformance import default_options, playthrough_id
 
 ENGINES = list(registry.engines().values())
 PLAYTHROUGHS = all_playthroughs()
-#: Engines whose moves carry numbers read off the table, not chosen among the rules' options:
-#: their legal moves offer one move of each type a seat may make, so completeness is by type.
-FREE_NUMBERS = {"generic"}
 
 
 def among(move: Move, legal: list[Move], engine: Engine) -> bool:
-    if engine.slug in FREE_NUMBERS:
+    """Whether ``move`` is legal by ``legal``: the same move, or for a move whose choices are
+    representative (``Game.representative_choices``) one of its type and seat."""
+    if move.type in engine.representative_choices:
         return any(move.type == m.type and move.seat == m.seat for m in legal)
     return move in legal
 
