@@ -89,6 +89,8 @@ class VasaRegalisEngine(Game):
         Phase("inspection", SECTION_INSPECTION, moves=(inspect,), turn=step_seats, now=step_moves),
     )
     end_section = SECTION_END
+    #: A trade's goods are offered in one order of the many check accepts (README, Legal moves).
+    representative_choices = frozenset({"trade"})
     view_secrets = view.SECRETS
 
     def refuse_setup(self, seats: list[Seat], options: dict[str, JSON]) -> list[Violation]:
