@@ -118,7 +118,7 @@ class NovaSueciaEngine(Game):
     end_section = sections.END
     #: Two or more draws, and a Royal Audience's favours, are offered once per set, in the
     #: order of the resources, of the many orders check accepts (README, Legal moves).
-    representative_choices = frozenset({"letter"})
+    representative_choices = frozenset({"assemble", "letter"})
 
     def refuse_setup(self, seats: list[Seat], options: dict[str, JSON]) -> list[Violation]:
         """7.5: the neutral player is the Two Player Variant's; with more seats there is none."""
