@@ -34,6 +34,7 @@ from games.kit import Game, Phase, Table
 from games.nouvelle_france import components, end, view
 from games.nouvelle_france.allies import play_ally
 from games.nouvelle_france.bonus import may_place_bonus_block, place_bonus_block
+from games.nouvelle_france.choices import REPRESENTATIVE
 from games.nouvelle_france.sections import END, SETUP, TURN, UNABLE
 from games.nouvelle_france.setup import new_table, setup_table
 from games.nouvelle_france.turn import draw_card, in_play, outside_play, place_block
@@ -93,8 +94,15 @@ class NouvelleFranceEngine(Game):
         Phase("offer", UNABLE, moves=(place_block, pass_offer), turn=_offered_to),
         Phase("finished", END, moves=(), turn=_nobody),
     )
+    #: ALLY TOKENS: "It is possible that several players play an Ally token during the same turn"
+    #: (the Coureur des bois during someone else's turn, the Huron before or after a turn): every
+    #: seat may play one whoever's turn it is (``seats``); the phases still name play_ally where
+    #: the view offers it.
+    anytime = (play_ally,)
     end_section = END
     view_secrets = view.VIEW_SECRETS
+    #: The moves whose legal moves are representative, not complete (README.md, "Legal moves").
+    representative_choices = REPRESENTATIVE
 
     def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
         return new_table(seats, options)
@@ -104,6 +112,10 @@ class NouvelleFranceEngine(Game):
         out of order itself, naming the section whose rule it breaks (the Allies are played by
         others than the active player, a block on offer by the player it is offered to)."""
         return None if state["phase"] in PLAYING else outside_play(state, move)
+
+    def seats(self, state: JSON) -> list[int]:
+        """Every player: who may play an Ally token (``anytime``)."""
+        return list(range(len(state["players"])))
 
     def before(self, table: Table, move: Move) -> None:
         """Nothing is played before GAME SETUP or after the END OF THE GAME."""

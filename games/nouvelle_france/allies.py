@@ -12,6 +12,8 @@ from collections import Counter
 from games.contract import Move, obj
 from games.kit import Table, move
 from games.nouvelle_france import deck
+from games.nouvelle_france.choices import ally_choices
+from games.nouvelle_france.says import said_ally
 from games.nouvelle_france.sections import ALLY_TOKENS, COUREUR, FILLE, HURON, SETUP, SIMPLIFIED
 from games.nouvelle_france.vocabulary import ALLY, CARD
 from games.secrets import MOVER, Secret
@@ -30,6 +32,8 @@ HURON_LOOKS = f"{HURON}: the player looks in secret at the top 3 cards of the de
     ),
     schema=obj({"ally": ALLY, "cards": {"type": "array", "items": CARD, "maxItems": 3}}, required=["ally"]),
     example={"ally": "fille_du_roy"},
+    choices=ally_choices,
+    says=said_ally,
     secrets=(Secret("cards", MOVER, HURON_LOOKS),),
 )
 def play_ally(table: Table, move: Move) -> None:

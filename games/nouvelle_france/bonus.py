@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from games.contract import JSON, Move, obj
 from games.kit import Table, move
+from games.nouvelle_france.choices import bonus_choices
 from games.nouvelle_france.components import BONUS_BLOCKS, block_name
 from games.nouvelle_france.placement import refuse_placement
+from games.nouvelle_france.says import said_bonus
 from games.nouvelle_france.sections import BONUS, TURN
 from games.nouvelle_france.turn import build, end_turn, not_your_turn
 from games.nouvelle_france.vocabulary import BONUS_BLOCK, CUBES, SITE
@@ -34,6 +36,8 @@ WINDOWS = (
         "site": "mill",
         "cubes": [{"x": 0, "y": 0, "z": 1, "colour": "white"}, {"x": 1, "y": 0, "z": 1, "colour": "white"}],
     },
+    choices=bonus_choices,
+    says=said_bonus,
 )
 def place_bonus_block(table: Table, move: Move) -> None:
     """BONUS CONSTRUCTION BLOCKS: the block of the current window, still in hand, before drawing;

@@ -12,7 +12,9 @@ from __future__ import annotations
 from games.contract import JSON, Move, Seat, obj
 from games.kit import Table, move
 from games.nouvelle_france import components, deck
+from games.nouvelle_france.choices import setup_choices
 from games.nouvelle_france.components import ALLIES, BONUS_BLOCKS, COLOURS, SHAPES, SITES, STRIP_AT_SETUP
+from games.nouvelle_france.says import said_setup
 from games.nouvelle_france.sections import SETUP, SIMPLIFIED
 from games.nouvelle_france.turn import FRESH_TURN
 from games.nouvelle_france.vocabulary import SHAPE, TALLY_STICK
@@ -87,6 +89,8 @@ def new_table(seats: list[Seat], options: dict[str, JSON]) -> JSON:
         "strip": ["cannon", "eel"],
         "first_player": 0,
     },
+    choices=setup_choices,
+    says=said_setup,
     seated=False,
 )
 def setup_table(table: Table, move: Move) -> None:

@@ -13,8 +13,10 @@ from __future__ import annotations
 from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.nouvelle_france import deck, geometry
+from games.nouvelle_france.choices import draw_choices, place_choices
 from games.nouvelle_france.components import MAX_HEIGHT, SNOWFLAKE, block_name
 from games.nouvelle_france.placement import refuse_placement
+from games.nouvelle_france.says import said_draw, said_place
 from games.nouvelle_france.sections import END, HURON, SETUP, TURN, UNABLE
 from games.nouvelle_france.snowstorms import snowstorm
 from games.nouvelle_france.vocabulary import CARD, CUBES, EXAMPLE_CUBES, SHAPE, SITE
@@ -55,6 +57,8 @@ def not_your_turn(state: JSON) -> str:
     description="PLAYER TURN: the active player draws the top card of the deck (a block's shape or a snowflake).",
     schema=obj({"card": CARD}),
     example={"card": "cross"},
+    choices=draw_choices,
+    says=said_draw,
 )
 def draw_card(table: Table, move: Move) -> None:
     """PLAYER TURN: "DRAW A CONSTRUCTION-BLOCK CARD ... Place the new card on top of the matching
@@ -89,6 +93,8 @@ def draw_card(table: Table, move: Move) -> None:
     ),
     schema=obj({"card": SHAPE, "site": SITE, "cubes": CUBES}),
     example={"card": "cannon", "site": "redoubt", "cubes": EXAMPLE_CUBES},
+    choices=place_choices,
+    says=said_place,
 )
 def place_block(table: Table, move: Move) -> None:
     """PLAYER TURN: "CHOOSE A CONSTRUCTION BLOCK AND ADD IT TO ONE OF THE THREE CONSTRUCTION SITES"

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from games.contract import EngineError, Move, obj
 from games.kit import Table, move
+from games.nouvelle_france.choices import offer_choices, pass_choices
 from games.nouvelle_france.components import block_name
+from games.nouvelle_france.says import said_offer, said_pass
 from games.nouvelle_france.sections import TURN, UNABLE
 from games.nouvelle_france.turn import colour_of, left_of, not_your_turn, without
 from games.nouvelle_france.vocabulary import SHAPE
@@ -27,6 +29,8 @@ from games.nouvelle_france.vocabulary import SHAPE
     ),
     schema=obj({"card": SHAPE}),
     example={"card": "horseshoe"},
+    choices=offer_choices,
+    says=said_offer,
 )
 def offer_block(table: Table, move: Move) -> None:
     """A PLAYER IS UNABLE TO PLACE A BLOCK "(from the three visible cards on the identification
@@ -47,6 +51,8 @@ def offer_block(table: Table, move: Move) -> None:
     description="A PLAYER IS UNABLE TO PLACE A BLOCK: the player offered the block cannot place it either.",
     schema=obj({}),
     example={},
+    choices=pass_choices,
+    says=said_pass,
 )
 def pass_offer(table: Table, move: Move) -> None:
     """A PLAYER IS UNABLE TO PLACE A BLOCK: the block goes on to the next player on the left;
