@@ -161,40 +161,62 @@ def _orientations(shape: tuple[Cell, ...] | None) -> tuple[tuple[Cell, ...], ...
     return tuple(sorted(geometry.orientations(shape)))
 
 
+@cache
+def _columns(orientation: tuple[Cell, ...]) -> tuple[tuple[int, int, int], ...]:
+    """Each column (x, y) of an orientation with its lowest level: (x, y, z)."""
+    lowest: dict[tuple[int, int], int] = {}
+    for x, y, z in orientation:
+        lowest[x, y] = min(z, lowest.get((x, y), z))
+    return tuple(sorted((x, y, z) for (x, y), z in lowest.items()))
+
+
+@cache
+def _shifts(footprint: frozenset[str], columns: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """Every shift (dx, dy) that keeps the columns within the foundations."""
+    cells = [tuple(map(int, cell.split(","))) for cell in footprint]
+    x0, y0, _ = columns[0]
+    shifts = {(fx - x0, fy - y0) for fx, fy in cells}
+    return tuple(sorted((dx, dy) for dx, dy in shifts if all(f"{x + dx},{y + dy}" in footprint for x, y, _ in columns)))
+
+
 def placements(state: JSON, site_key: str, block: str) -> list[tuple[Cell, ...]]:
     """PLACEMENT RULES: every position and orientation of ``block`` on the site where its cubes
     stay within the foundations, at most 3 high, in free spaces, placed from above (no cube
     above them in their columns) and free standing; each as its cells, sorted."""
     site = state["sites"][site_key]
     shape = state["blocks"][block]
-    footprint = {tuple(map(int, cell.split(","))) for cell in site["footprint"]}
-    existing = site["cubes"]
+    footprint = frozenset(site["footprint"])
     top: dict[tuple[int, int], int] = {}
-    for cell_key in existing:
+    for cell_key in site["cubes"]:
         x, y, z = geometry.parse(cell_key)
         top[x, y] = max(z, top.get((x, y), 0))
-    xs = [x for x, _ in footprint]
-    ys = [y for _, y in footprint]
     found = []
     for orientation in _orientations(None if shape is None else tuple(tuple(c) for c in shape)):
-        width, depth, height = (max(c[i] for c in orientation) for i in range(3))
-        for dz in range(1, MAX_HEIGHT - height + 1):
-            for dx in range(min(xs), max(xs) - width + 1):
-                for dy in range(min(ys), max(ys) - depth + 1):
-                    cells = [(x + dx, y + dy, z + dz) for x, y, z in orientation]
-                    if _stands(cells, footprint, top, existing):
-                        found.append(tuple(sorted(cells)))
+        columns = _columns(orientation)
+        height = max(z for _, _, z in orientation)
+        for dx, dy in _shifts(footprint, columns):
+            for dz in range(1, MAX_HEIGHT - height + 1):
+                cells = _standing(orientation, columns, top, dx, dy, dz)
+                if cells is not None:
+                    found.append(cells)
     return found
 
 
-def _stands(cells: list[Cell], footprint: set, top: dict, existing: dict[str, str]) -> bool:
-    """Whether the cells keep every PLACEMENT RULE (placement.refuse_placement, cheaply)."""
-    lowest: dict[tuple[int, int], int] = {}
-    for x, y, z in cells:
-        if (x, y) not in footprint:
-            return False
-        lowest[x, y] = min(z, lowest.get((x, y), z))
-    if any(top.get(column, 0) >= level for column, level in lowest.items()):
-        return False  # a space filled, or a cube above: placed from above only
-    resting = geometry.resting_cells(cells, existing)
-    return bool(resting) and geometry.balanced(cells, resting)
+def _standing(
+    orientation: tuple[Cell, ...], columns: tuple[Cell, ...], top: dict[tuple[int, int], int], dx: int, dy: int, dz: int
+) -> tuple[Cell, ...] | None:
+    """The orientation's cells shifted, if they keep the PLACEMENT RULES the foundations leave
+    (placement.refuse_placement): placed from above, in free spaces, free standing."""
+    resting = []
+    for x, y, z in columns:
+        below = top.get((x + dx, y + dy), 0)
+        if below >= z + dz:
+            return None  # a space filled, or a cube above it: blocks are placed from above
+        if below == z + dz - 1:  # on the foundation or on the column's top cube
+            resting.append((x + dx, y + dy, z + dz))
+    if not resting:
+        return None
+    cells = tuple((x + dx, y + dy, z + dz) for x, y, z in orientation)
+    if len(resting) < len(cells) and not geometry.balanced(list(cells), resting):
+        return None
+    return cells
