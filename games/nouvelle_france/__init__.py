@@ -24,7 +24,8 @@ SIMPLIFICATION OF THE RULES            setup.py, deck.py   (options one_card; al
 =====================================  ==================  ====================================
 
 components.py (+ components.json) holds the component data, vocabulary.py the schemas' parts
-and the options, view.py the table as a seat sees it.
+and the options, view.py the table as a seat sees it, choices.py and says.py each move's
+choices (its legal moves) and its sentence.
 """
 
 from __future__ import annotations

@@ -36,7 +36,9 @@ def site(key: str) -> str:
 
 def said_setup(state: JSON, move: Move, names: Sequence[str]) -> str:
     data = move.data
-    sticks = listed(f"{site(key)} tally stick {stick['stick']}" for key, stick in data.get("tally_sticks", {}).items())
+    sticks = listed(
+        f"tally stick {stick['stick']} at {site(key)}" for key, stick in data.get("tally_sticks", {}).items()
+    )
     strip = data.get("strip") or []
     drawn = f"the {listed(card(c) for c in strip)} cards are drawn onto the identification strip, and " if strip else ""
     first = data.get("first_player")
