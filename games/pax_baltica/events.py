@@ -56,10 +56,25 @@ def is_repeat(state: JSON, nation: str, roll: int) -> bool:
     return roll in state["national_results"].get(nation, [])
 
 
+def asked_for(state: JSON, result: JSON) -> set[str]:
+    """14.2: what a result asks for besides its nation and roll (a repeat asks for nothing)."""
+    key = (result["nation"], result["roll"])
+    if is_repeat(state, *key):
+        return set()
+    if key in DESERTION or key == FORCED_RECRUITMENT:
+        return {"blocks"}
+    if key in DIPLOMACY or (key in EXCLUSION and 1703 <= state["year"] <= 1714):
+        return {"choice"}
+    return {"roll2"} if key == ("saxony", 3) else set()
+
+
 def national_result_problem(state: JSON, result: JSON) -> Violation | None:
     nation, roll = result["nation"], result["roll"]
     if nation not in NATIONAL_TABLES:
         return Violation(sections.NATIONAL_EVENTS, f"{nation.title()} has no national event table.")
+    extra = sorted(set(result) - {"nation", "roll"} - asked_for(state, result))
+    if extra:
+        return Violation(sections.NATIONAL_EVENTS, f"This result asks for no {' or '.join(extra)}.")
     if is_repeat(state, nation, roll):
         return None
     key = (nation, roll)
@@ -211,6 +226,7 @@ def national_results(state: JSON, nation_name: str) -> list[JSON]:
             count = min(2 if desertion else 4, possible)
             change = -1 if desertion else 1
             results += [{**base, "blocks": names} for names in allocations(state, candidates, count, change)]
+            results += [base] if count == 0 else []
         elif key in DIPLOMACY:
             results += [{**base, "choice": partner} for partner in DIPLOMACY[key]]
         elif key in EXCLUSION and 1703 <= state["year"] <= 1714:
@@ -425,8 +441,15 @@ def general_event(table: Table, move: Move) -> None:
     turn.after_general_event(table)
 
 
+#: 14.1: the sub-rolls each general event asks for.
+GENERAL_EVENT_DATA = {2: "region_roll", 3: "region_roll", 4: "recruitment", 5: "national", 6: "national"}
+
+
 def _general_event_problem(state: JSON, move: Move) -> Violation | None:
     roll = move.data["roll"]
+    extra = sorted(set(move.data) - {"roll", GENERAL_EVENT_DATA.get(roll, "roll")})
+    if extra:
+        return Violation(sections.GENERAL_EVENTS, f"A general event {roll} asks for no {' or '.join(extra)}.")
     if roll in (2, 3) and move.data.get("region_roll") is None:
         return Violation(sections.GENERAL_EVENTS, "Roll 1D6 for the region (region_roll).")
     if roll == 4:

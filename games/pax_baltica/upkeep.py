@@ -299,6 +299,8 @@ def _draw_problem(state: JSON, move: Move) -> Violation | None:
                 sections.STEP_BUILDING_COST,
                 f"{nation.title()} cannot afford {name}: the RP are spent and no step is built.",
             )
+        if "territory" in move.data:
+            return Violation(sections.REPLACEMENT_POOL, f"{name} is not built, so it is deployed nowhere.")
         return None
     if not 1 <= steps <= board.info(state, name)["steps"]:
         return Violation(sections.STRENGTH, f"{name} may be built with 1 to {board.info(state, name)['steps']} steps.")

@@ -1,0 +1,127 @@
+"""Legal moves and sentences (issue #17): tables built by hand, the legal moves worked out
+from the rulebook by hand, and the sentences a person at the table would say."""
+
+from games.contract import Move
+from games.pax_baltica import ENGINE
+
+NAMES = ["Astrid", "Boris"]
+
+
+def legal(state, seat=None, type_=None):
+    return [m for m in ENGINE.legal_moves(state, seat) if type_ is None or m.type == type_]
+
+
+def test_3_1_the_allied_action_roll_is_each_face_of_the_die(pb):
+    """3.1 and 12.1 ("Swedish player starts with 3 actions first turn"): on the first turn only
+    the Allied player rolls, one move per face (with no optional rule, no earlier die: the
+    re-roll list, when given, is empty)."""
+    state = pb.setup("12.1")
+    expected = [Move("action_roll", 1, {"roll": r}) for r in range(1, 7)]
+    expected += [Move("action_roll", 1, {"roll": r, "rerolled_from": []}) for r in range(1, 7)]
+    assert legal(state) == expected
+    assert legal(state, 0) == []
+
+
+def test_3_1_the_action_roll_is_said_with_its_actions(pb):
+    """3.1: "4-5: 3 actions", "6: Roll on the Event table"."""
+    state = pb.setup("12.1")
+    said = ENGINE.narrate(state, Move("action_roll", 1, {"roll": 4}), None, NAMES)
+    assert said == "Boris (the Allies) rolls a 4 on the Action table: 3 actions."
+    said = ENGINE.narrate(state, Move("action_roll", 1, {"roll": 6}), 0, NAMES)
+    assert said == "Boris (the Allies) rolls a 6 on the Action table: an event."
+
+
+def test_never_mind_the_weather_is_each_face_for_sweden(pb):
+    """Never mind the weather: after winter the Swedish player rolls one die; 5 or 6 allows a
+    move with Karl XII."""
+    state = pb.edit(pb.setup("12.1"), phase="weather", weather=True, acting=0)
+    assert legal(state) == [Move("weather_roll", 0, {"roll": r}) for r in range(1, 7)]
+    said = ENGINE.narrate(state, Move("weather_roll", 0, {"roll": 5}), 1, NAMES)
+    assert said == "Astrid (Sweden) rolls a 5 for the weather: Karl XII may make one more move."
+
+
+def test_4_5_a_force_march_roll_is_each_face_and_keeps_the_block_secret(pb):
+    """4.5: after all movement one die for each force-marching block (1-3: lose 1 step per
+    extra territory). Sweden owes Vellinck's roll for 2 extra territories and has no action
+    left: the six faces are the only moves."""
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.edit(state, pending_force_march={"Vellinck": 2}, actions=[0, 2])
+    assert legal(state) == [Move("force_march", 0, {"block": "Vellinck", "roll": r}) for r in range(1, 7)]
+    move = Move("force_march", 0, {"block": "Vellinck", "roll": 2})
+    said = ENGINE.narrate(state, move, None, NAMES)
+    assert said == "Astrid (Sweden) rolls a 2 for the force march of Vellinck: it loses 2 step(s)."
+    said = ENGINE.narrate(state, move, 1, NAMES)
+    assert said == "Astrid (Sweden) rolls a 2 for the force march of a block: it loses steps."
+
+
+def battle_of_ingermanland(pb):
+    """12.1: Sweden attacks Ingermanland with Vellinck (B2, 4 steps) alone; Pjotr I (B3) stands
+    there alone with 2 steps; the battle begins."""
+    state = pb.setup("12.1")
+    for name in ("Sjeremetev", "Schnwentz", "Kazanski"):
+        state = pb.place(state, name, "Novgorod")
+    state = pb.place(state, "Pjotr I", "Ingermanland", 2)
+    state = pb.actions(state)
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    return pb.play(state, ("start_battle", 0, {"territory": "Ingermanland"}))
+
+
+def test_6_31_pjotr_i_fires_every_outcome_of_two_dice(pb):
+    """6.21: both blocks are B, the defender first: Pjotr I fires. 6.31: two dice (strength 2),
+    a hit on 1 to 3. The 21 outcomes of two dice (order aside), each once as rolled and once
+    with its hits named (6.32) on Vellinck, the only enemy block (an empty list for a miss):
+    21 + 21 = 42 fire moves, none for Sweden."""
+    state = battle_of_ingermanland(pb)
+    fires = legal(state, None, "combat_fire")
+    outcomes = [[a, b] for a in range(1, 7) for b in range(a, 7)]
+    expected = []
+    for dice in outcomes:
+        hits = sum(1 for d in dice if d <= 3)
+        expected.append(Move("combat_fire", 1, {"block": "Pjotr I", "dice": dice}))
+        expected.append(Move("combat_fire", 1, {"block": "Pjotr I", "dice": dice, "targets": ["Vellinck"] * hits}))
+    assert len(expected) == 42
+    assert fires == expected
+    assert legal(state, 0) == []
+
+
+def test_6_31_a_fire_is_said_with_its_hits(pb):
+    """6.31: Pjotr I (B3) rolls 1 and 5: one hit, on Vellinck (a battle is fought face up, 6.1)."""
+    state = battle_of_ingermanland(pb)
+    move = Move("combat_fire", 1, {"block": "Pjotr I", "dice": [1, 5], "targets": ["Vellinck"]})
+    expected = "Boris (the Allies) fires with Pjotr I, rolling 1 and 5: 1 hit on Vellinck."
+    assert ENGINE.narrate(state, move, None, NAMES) == expected
+    assert ENGINE.narrate(state, move, 0, NAMES) == expected
+
+
+def test_3_42_an_attack_is_said_and_the_other_side_sees_how_many_blocks(pb):
+    """3.42: blocks moving into a territory holding enemy blocks attack it; 2.11: the enemy sees
+    blocks go, not which."""
+    state = pb.actions(pb.setup("12.1"))
+    move = Move("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]), ("Estlandska", ["Ingermanland"])))
+    said = ENGINE.narrate(state, move, None, NAMES)
+    assert said == "Astrid (Sweden) attacks Ingermanland with Vellinck and Estlandska from Estland."
+    said = ENGINE.narrate(state, move, 1, NAMES)
+    assert said == "Astrid (Sweden) attacks Ingermanland with 2 blocks from Estland."
+
+
+def test_5_3_a_drawn_block_is_said_and_kept_secret(pb):
+    """5.3: the pool is face-down; the block drawn and its steps are its owner's."""
+    state = pb.setup("12.1")
+    move = Move("draw_block", 0, {"block": "Wattrang", "steps": 3, "territory": "Skane"})
+    said = ENGINE.narrate(state, move, None, NAMES)
+    assert said == "Astrid (Sweden) draws Wattrang from the replacement pool and builds it to 3 steps in Skane."
+    said = ENGINE.narrate(state, move, 1, NAMES)
+    assert said == "Astrid (Sweden) draws a block from the replacement pool in Skane."
+
+
+def test_14_2_a_result_asking_for_nothing_refuses_blocks(pb):
+    """14.2 Saxony 1 (bad harvest) asks for no block: naming blocks with it is refused, so the
+    legal moves (which never name them) are complete."""
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.play(state, ("end_actions", 0, {}))
+    move = Move("national_event", 1, {"nation": "saxony", "roll": 1, "blocks": ["x"]})
+    assert pb.refused(state, move.type, move.seat, move.data, "14.2")
+    assert [m for m in legal(state, 1, "national_event") if m.data["nation"] == "saxony" and m.data["roll"] == 1] == [
+        Move("national_event", 1, {"nation": "saxony", "roll": 1})
+    ]
