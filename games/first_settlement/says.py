@@ -151,7 +151,7 @@ def harvest(state: JSON, move: Move, names: Names) -> str:
     )
     if drawn:
         said += f" ({listed(drawn)})"
-    for crop, dice in move.data.get("crop_rolls", {}).items():
+    for crop, dice in sorted(move.data.get("crop_rolls", {}).items()):  # a stored event's keys come back reordered
         said += f", and rolls {listed(str(die) for die in dice)} VP for the {crop}"
     return sentence(said)
 

@@ -37,7 +37,10 @@ def site(key: str) -> str:
 def said_setup(state: JSON, move: Move, names: Sequence[str]) -> str:
     data = move.data
     sticks = listed(
-        f"tally stick {stick['stick']} at {site(key)}" for key, stick in data.get("tally_sticks", {}).items()
+        # In the sites' order, not the data's: a stored event's keys come back in another order
+        f"tally stick {data['tally_sticks'][key]['stick']} at {site(key)}"
+        for key in SITES
+        if key in data.get("tally_sticks", {})
     )
     strip = data.get("strip") or []
     drawn = f"the {listed(card(c) for c in strip)} cards are drawn onto the identification strip, and " if strip else ""
