@@ -130,8 +130,8 @@ class Rule:
     schema: dict[str, JSON]
     example: dict[str, JSON]
     play: Play
-    choices: Choices | None = None  # TRANSITION (#17): required once every engine declares them
-    says: Says | None = None
+    choices: Choices
+    says: Says
     seated: bool = True
     secrets: tuple[Secret, ...] = ()
 
@@ -147,8 +147,8 @@ def move(
     description: str,
     schema: dict[str, JSON],
     example: dict[str, JSON],
-    choices: Choices | None = None,
-    says: Says | None = None,
+    choices: Choices,
+    says: Says,
     seated: bool = True,
     secrets: tuple[Secret, ...] = (),
 ) -> Callable[[Play], Rule]:

@@ -8,7 +8,7 @@ a move of 9 is refused and cannot be applied at all.
 import pytest
 
 from games.contract import EngineError, Move, Outcome, Seat, obj
-from games.kit import Game, Phase, Table, move
+from games.kit import Game, Phase, Table, counted, listed, move
 from games.secrets import EACH, NOBODY, Secret
 
 PLAYED = []
@@ -20,6 +20,8 @@ PLAYED = []
     description="Add 1 or 2 to the counter.",
     schema=obj({"by": {"type": "integer"}}),
     example={"by": 1},
+    choices=lambda state, seat: [{"by": by} for by in (0, 1, 2, 9)],  # 0 and 9 for check to refuse
+    says=lambda state, move, names: f"{names[move.seat]} adds {move.data['by']}.",
 )
 def add(table: Table, move: Move) -> None:
     PLAYED.append(move)
@@ -33,7 +35,15 @@ def add(table: Table, move: Move) -> None:
     table.at("history", move.seat).append(by)
 
 
-@move("crash", section="3. Crashing", description="A bug.", schema=obj({}), example={})
+@move(
+    "crash",
+    section="3. Crashing",
+    description="A bug.",
+    schema=obj({}),
+    example={},
+    choices=lambda state, seat: [],
+    says=lambda state, move, names: "Crash.",
+)
 def crash(table: Table, move: Move) -> None:
     raise KeyError("a bug")
 
@@ -163,10 +173,38 @@ def test_a_value_set_on_the_table_is_copied_again_before_it_changes():
 
 
 def test_two_moves_of_one_name_are_refused():
-    other = move("add", section="x", description="x", schema=obj({}), example={})(lambda table, move: None)
+    declared = move("add", section="x", description="x", schema=obj({}), example={}, choices=list, says=str)
+    other = declared(lambda table, move: None)
 
     class Twice(Race):
         phases = (Phase("racing", "1", moves=(add,), turn=lambda s: []), Phase("b", "1", moves=(other,), turn=list))
 
     with pytest.raises(TypeError, match="two different moves"):
         Twice().rules  # noqa: B018
+
+
+def test_the_legal_moves_are_the_choices_check_accepts_for_the_seats_whose_turn_it_is():
+    """Seat 0 moves first and may add 1 or 2 (rule 2); 0 and 9 are refused, seat 1 waits."""
+    assert list(RACE.legal_moves(START)) == [Move("add", 0, {"by": 1}), Move("add", 0, {"by": 2})]
+    assert list(RACE.legal_moves(START, 0)) == [Move("add", 0, {"by": 1}), Move("add", 0, {"by": 2})]
+    assert list(RACE.legal_moves(START, 1)) == []
+    after = RACE.apply(START, Move("add", 0, {"by": 2}))
+    assert list(RACE.legal_moves(after)) == [Move("add", 1, {"by": 1}), Move("add", 1, {"by": 2})]
+    over = RACE.apply(after, Move("add", 1, {"by": 1}))
+    assert RACE.outcome(over) is not None and list(RACE.legal_moves(over)) == []
+
+
+def test_a_move_is_said_with_the_seats_names():
+    played = Move("add", 1, {"by": 2})
+    assert RACE.narrate(START, played, None, ["Ada", "Bo"]) == "Bo adds 2."
+    assert RACE.narrate(START, played) == "seat 1 adds 2."
+
+
+def test_counted_and_listed_say_things_as_people_do():
+    assert [counted(1, "wood"), counted(3, "block"), counted(2, "die", "dice")] == ["1 wood", "3 blocks", "2 dice"]
+    assert [listed([]), listed(["wood"]), listed(["wood", "fur"]), listed(["wood", "fur", "fish"])] == [
+        "",
+        "wood",
+        "wood and fur",
+        "wood, fur and fish",
+    ]
