@@ -271,16 +271,30 @@ def _recruitments(state: JSON, name: str, *, first_only: bool) -> list[JSON]:
     return entries
 
 
+def _recruitment_rolls(state: JSON, nations: list[str]) -> list[list[JSON]]:
+    """14.1 (4): every country's die and steps, combined in full up to GENERAL_EVENT_LIMIT;
+    beyond, each country's every face (one way to place its steps) with every other country
+    rolling the same face, and every country rolling each face alike (README)."""
+    recruits = [_recruitments(state, n, first_only=False) for n in nations]
+    if _count(recruits) <= GENERAL_EVENT_LIMIT:
+        return _product(recruits)
+    firsts = [_recruitments(state, n, first_only=True) for n in nations]
+    combined = [[entries[face - 1] for entries in firsts] for face in FACES]
+    for index, entries in enumerate(firsts):
+        for entry in entries:
+            others = [options[entry["roll"] - 1] for options in firsts]
+            ways = [e for e in recruits[index] if e["roll"] == entry["roll"]]
+            combined += [[*others[:index], way, *others[index + 1 :]] for way in ways if way != entry]
+    return combined
+
+
 def _general_events(state: JSON, seat: int) -> list[JSON]:
     """14.1: each face, with its sub-rolls: the region (2, 3), every country's recruitment (4),
     the national tables of the roller's nations (5, 6), in the order the rules list them."""
     choices: list[JSON] = [{"roll": 1}]
     choices += [{"roll": roll, "region_roll": region} for roll in (2, 3) for region in FACES]
     nations = [n for n in board.nations_at_war(state) if n != "britain"]
-    recruits = [_recruitments(state, n, first_only=False) for n in nations]
-    if _count(recruits) > GENERAL_EVENT_LIMIT:
-        recruits = [_recruitments(state, n, first_only=True) for n in nations]
-    choices += [{"roll": 4, "recruitment": entries} for entries in _product(recruits)]
+    choices += [{"roll": 4, "recruitment": entries} for entries in _recruitment_rolls(state, nations)]
     tables = [national_results(state, n) for n in event_nations(state, seat)]
     if _count(tables) > GENERAL_EVENT_LIMIT:
         tables = [[r for r in results if "blocks" not in r] or results[:1] for results in tables]

@@ -4,6 +4,8 @@ garrison changing hands (4.3, 6.9, 10.2, 10.4, 10.5)."""
 
 from __future__ import annotations
 
+from math import comb
+
 from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
@@ -107,7 +109,7 @@ def _besiegers(state: JSON, seat: int, place: str) -> list[list[str]]:
     """3.43.b, 6.4: each group of one nation's blocks that may besiege ``place`` this turn."""
     value = board.garrison_value(state, place)
     able = [
-        n for n in sorted(board.blocks_at(state, place, seat)) if _besieger_rule_problem(state, n, place, value) is None
+        n for n in sorted(board.blocks_at(state, place, seat)) if besieger_rule_problem(state, n, place, value) is None
     ]
     nations = sorted({board.info(state, n)["nation"] for n in able})
     return [group for n in nations for group in subsets([b for b in able if board.info(state, b)["nation"] == n])]
@@ -132,15 +134,16 @@ def _siege_outcomes(state: JSON, place: str, group: list[str]) -> list[JSON]:
     first, last = order[: order.index(None)], order[order.index(None) + 1 :]
     value = board.garrison_value(state, place)
     keep = _keeps(state, place)
+    whole = _outcome_count([state["blocks"][n]["steps"] for n in group]) <= SIEGE_LIMIT
     choices = []
-    for rolled in _dice_of(state, first, {n: state["blocks"][n]["steps"] for n in first}):
+    for rolled in _dice_of(state, first, {n: state["blocks"][n]["steps"] for n in first}, whole):
         before = sum(hits_of(r["dice"], board.rating(state, r["block"])[1]) for r in rolled)
         for garrison in rolls(max(0, value - state["garrison_hits"].get(place, 0) - before)):
             base = {"territory": place, "garrison_dice": garrison}
             hits = hits_of(garrison, 1)
             for targets in [None, *(target_orders(state, group, hits) if hits else [])]:
                 steps = _after_garrison(state, group, hits, targets)
-                for later in _dice_of(state, last, steps):
+                for later in _dice_of(state, last, steps, whole):
                     data = {**base, "rolls": sorted([*rolled, *later], key=lambda r: group.index(r["block"]))}
                     data = data if targets is None else {**data, "targets": targets}
                     choices.append(data)
@@ -148,11 +151,29 @@ def _siege_outcomes(state: JSON, place: str, group: list[str]) -> list[JSON]:
     return choices
 
 
-def _dice_of(state: JSON, names: list[str], steps: dict[str, int]) -> list[list[JSON]]:
-    """Every outcome of the named besiegers' dice, one die per step each has."""
+#: The most outcomes of a group's dice offered in full; beyond, each besieger's dice are
+#: offered by their number of hits (README "Legal moves").
+SIEGE_LIMIT = 4000
+
+
+def _outcome_count(steps: list[int]) -> int:
+    total = 1
+    for count in steps:
+        total *= comb(count + 5, 5)
+    return total
+
+
+def _dice_of(state: JSON, names: list[str], steps: dict[str, int], whole: bool = True) -> list[list[JSON]]:
+    """Every outcome of the named besiegers' dice, one die per step each has; for a group
+    too large to offer whole, one roll for each number of hits a besieger may score."""
     outcomes: list[list[JSON]] = [[]]
     for name in names:
-        outcomes = [[*done, {"block": name, "dice": faces}] for done in outcomes for faces in rolls(steps[name])]
+        if whole:
+            faces_of = list(rolls(steps[name]))
+        else:
+            number = board.rating(state, name)[1]
+            faces_of = [[number] * hits + [6] * (steps[name] - hits) for hits in range(steps[name] + 1)]
+        outcomes = [[*done, {"block": name, "dice": faces}] for done in outcomes for faces in faces_of]
     return outcomes
 
 
@@ -209,7 +230,7 @@ def _besieger_problem(state: JSON, seat: int, place: str, names: list[str]) -> V
             or board.owner(state, name) != seat
         ):
             return Violation(sections.SIEGE, f"{name} is not one of your blocks in {place}.")
-        problem = _besieger_rule_problem(state, name, place, value)
+        problem = besieger_rule_problem(state, name, place, value)
         if problem:
             return problem
     if len({board.info(state, n)["nation"] for n in names}) > 1:
@@ -217,7 +238,7 @@ def _besieger_problem(state: JSON, seat: int, place: str, names: list[str]) -> V
     return None
 
 
-def _besieger_rule_problem(state: JSON, name: str, place: str, value: int) -> Violation | None:
+def besieger_rule_problem(state: JSON, name: str, place: str, value: int) -> Violation | None:
     """3.43.b: no warships, regiments only against value 1, one attempt a turn; 10.6: the
     Prussian block only in Pommern."""
     data = board.info(state, name)
