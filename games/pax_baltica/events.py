@@ -63,7 +63,7 @@ def asked_for(state: JSON, result: JSON) -> set[str]:
         return set()
     if key in DESERTION or key == FORCED_RECRUITMENT:
         return {"blocks"}
-    if key in DIPLOMACY or (key in EXCLUSION and 1703 <= state["year"] <= 1714):
+    if key in DIPLOMACY or key in EXCLUSION:
         return {"choice"}
     return {"roll2"} if key == ("saxony", 3) else set()
 
@@ -86,13 +86,19 @@ def national_result_problem(state: JSON, result: JSON) -> Violation | None:
         if choice not in DIPLOMACY[key]:
             options = " or ".join(n.title() for n in DIPLOMACY[key])
             return Violation(sections.NATIONAL_EVENTS, f"Diplomacy forms a truce with {options}: choose one.")
-    if key in EXCLUSION and 1703 <= state["year"] <= 1714:
+    if key in EXCLUSION:
         choice = result.get("choice")
         in_pool = [
             n
             for n in state["blocks"]
             if board.info(state, n)["nation"] == nation and state["blocks"][n]["at"] == "pool"
         ]
+        if not 1703 <= state["year"] <= 1714:  # void outside the dates: a pool block named is disregarded
+            if choice is not None and choice not in in_pool:
+                return Violation(
+                    sections.NATIONAL_EVENTS, f"Outside 1703-1714 the result is void: {choice} is not in the pool."
+                )
+            return None
         if in_pool and choice not in in_pool:
             return Violation(
                 sections.NATIONAL_EVENTS, f"Choose a block of the {nation.title()} replacement pool to exclude."
@@ -229,13 +235,14 @@ def national_results(state: JSON, nation_name: str) -> list[JSON]:
             results += [base] if count == 0 else []
         elif key in DIPLOMACY:
             results += [{**base, "choice": partner} for partner in DIPLOMACY[key]]
-        elif key in EXCLUSION and 1703 <= state["year"] <= 1714:
+        elif key in EXCLUSION:
             pool = sorted(
                 n
                 for n in state["blocks"]
                 if board.info(state, n)["nation"] == nation_name and state["blocks"][n]["at"] == "pool"
             )
-            results += [{**base, "choice": name} for name in pool] if pool else [base]
+            void = not 1703 <= state["year"] <= 1714
+            results += ([base] if void or not pool else []) + [{**base, "choice": name} for name in pool]
         elif key == ("saxony", 3):
             results += [{**base, "roll2": second} for second in FACES]
         else:
