@@ -116,6 +116,21 @@ class PaxBalticaEngine(Game):
         ),
     )
     end_section = sections.SCENARIOS
+    #: Dice offered in one order, movement along one path per group, results and steps placed
+    #: in one order each: bounded forms of spaces too large to list (README, Legal moves).
+    representative_choices = frozenset(
+        {
+            "combat_fire",
+            "combat_retreat",
+            "force_march",
+            "general_event",
+            "group_move",
+            "national_event",
+            "regroup",
+            "siege",
+            "supply_check",
+        }
+    )
     view_secrets = VIEW_SECRETS
 
     def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
