@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import registry
-from games.contract import Engine, EventType, Outcome
+from games.contract import Engine, EventType, Move, Outcome
 from records import chain
 from records.models import Event
 from tests.factories import new_play
@@ -47,6 +47,12 @@ class FreeForm(Engine):
 
     def outcome(self, state) -> Outcome | None:
         return None
+
+    def legal_moves(self, state, seat=None):
+        yield Move("anything", 0, {})
+
+    def narrate(self, state, move, seat=None, names=None):
+        return "Anything."
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ exactly as the table saw it."""
 import pytest
 
 from games import registry
-from games.contract import Engine, EventType, Violation, obj
+from games.contract import Engine, EventType, Move, Violation, obj
 from records import services
 from records.errors import RuleViolation
 from records.models import Play, Status
@@ -126,6 +126,12 @@ class Pile(Engine):
 
     def outcome(self, state):
         return None
+
+    def legal_moves(self, state, seat=None):
+        yield from [Move("add", 0, {"n": 1}), *(Move("take", 1, {"n": n}) for n in range(1, state["pile"] + 1))]
+
+    def narrate(self, state, move, seat=None, names=None):
+        return f"{move.type.title()} {move.data['n']} stones."
 
 
 def add(n):

@@ -9,7 +9,7 @@ import logging
 import pytest
 
 from games import registry
-from games.contract import Engine, EventType, Seat, Violation, obj
+from games.contract import Engine, EventType, Move, Seat, Violation, obj
 from records.models import Event, Play, PlaySeat
 
 
@@ -107,6 +107,12 @@ class BrokenEngine(Engine):
 
     def outcome(self, state):
         return None
+
+    def legal_moves(self, state, seat=None):
+        yield Move("pass", 0, {})
+
+    def narrate(self, state, move, seat=None, names=None):
+        return f"A {move.type}."
 
 
 @pytest.fixture
