@@ -87,7 +87,7 @@ def test_no_schema_shaped_legal_move_is_missing(engine: Engine, seed: int):
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.slug)
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(1))  # the bench's fuzz plays 30 a game
 def test_a_random_play_of_legal_moves_reaches_its_outcome(engine: Engine, seed: int):
     rng = random.Random(seed)
     count = rng.randint(engine.min_players, min(engine.max_players, 5))
