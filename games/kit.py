@@ -262,8 +262,8 @@ class Game(Engine):
             return Violation(self.end_section, "The game is over: no move may follow its end.")
         if move.type in self._anytime:
             return None
-        phase = self._phases[self.phase_name(state)]
-        legal = phase.names if phase.now is None else phase.now(state)
+        phase = self.phase(state)
+        legal = self._allowed(state, phase)
         if move.type not in legal:
             return Violation(
                 phase.section, f"A {move.type} is not possible now: the table expects {' or '.join(legal)}."
