@@ -38,9 +38,12 @@ def _meta(event, names: Sequence[str]) -> str:
     return f"The play is abandoned: {reason}" if reason else "The play is abandoned."
 
 
-def _said(engine, state, event, viewer: int | None, names: Sequence[str]) -> str:
-    """The engine's sentence; a sentence an engine fails to make is its bug, logged, and the
-    reader gets the event's type and seat instead of an error."""
+def sentence(engine, state, event, viewer: int | None, names: Sequence[str]) -> str:
+    """``event``'s sentence for ``viewer`` on ``state``, the table before it (a meta event is
+    the service's, said without it). A sentence an engine fails to make is its bug, logged, and
+    the reader gets the event's type and seat instead of an error."""
+    if event.type in META_EVENT_TYPES:
+        return _meta(event, names)
     move = as_move(event)
     try:
         return engine.narrate(state, move, viewer, names)
@@ -51,20 +54,16 @@ def _said(engine, state, event, viewer: int | None, names: Sequence[str]) -> str
 
 
 def said(play: Play, events: Iterable, viewer: int | None, voids: dict[int, int]) -> Iterator[tuple[object, str]]:
-    """(event, its sentence) for each of ``events`` (in seq order, consecutive or not) as
+    """(event, its sentence) for each of ``events``, consecutive and in seq order, as
     ``viewer`` may read it (see :func:`records.selectors.viewer_of`), folded with the play's
     ``voids`` (:func:`records.replay.voids_as_of` its last seq); lazily, for a stream."""
     engine, names = engine_of(play), seat_names(play)
-    state, seq = None, None
+    state = None
     for event in events:
-        if event.seq - 1 != seq:  # the first, or after a gap (the audit's disputes)
+        if state is None:
             state = state_as_of(play, event.seq - 1, voids)
-        if event.type in META_EVENT_TYPES:
-            yield event, _meta(event, names)
-        else:
-            yield event, _said(engine, state, event, viewer, names)
-            state, _ = fold(engine, state, [event], voids, play_id=play.pk)
-        seq = event.seq
+        yield event, sentence(engine, state, event, viewer, names)
+        state, _ = fold(engine, state, [event], voids, play_id=play.pk)
 
 
 def numbered(play: Play, events: Iterable, viewer: int | None) -> Iterator[str]:

@@ -6,7 +6,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 
 from games.secrets import NOBODY
-from records import chain
+from records import chain, narration
 from records.meta import META_EVENT_TYPES
 from records.models import ROLE_RANK, Club, Membership, Play, Role, Status
 from records.replay import as_move, engine_of, judge, state_as_of, voided_by, voids_as_of
@@ -100,8 +100,12 @@ def audit(play: Play, seq: int, viewer: int | None) -> dict:
     disputes = [e for e in later if e.type == "dispute" and e.data["seq"] == seq]
     dispute_seqs = {e.seq for e in disputes}
     rulings = [e for e in later if e.type == "ruling" and e.data["dispute"] in dispute_seqs]
+    names = narration.seat_names(play)
     return {
         "event": event,
+        # Each event's sentence (the serializer's context): the disputes and rulings are the
+        # service's, said without a table.
+        "texts": {e.seq: narration.sentence(engine, before, e, viewer, names) for e in (event, *disputes, *rulings)},
         "before": engine.seen_view(before, viewer),
         "after": engine.seen_view(after, viewer),
         "violations": [_violation_as_seen(engine, v, event, viewer) for v in violations],

@@ -472,10 +472,7 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             raise ValidationError({"seq": ["Name the event to audit: ?seq=N."]})
         context = self._eyes(request, play)
         audited = selectors.audit(play, seq, context["viewer"])
-        events = sorted([audited["event"], *audited["disputes"], *audited["rulings"]], key=lambda event: event.seq)
-        voids = voids_as_of(play, play.last_seq)
-        context["texts"] = {event.seq: text for event, text in narration.said(play, events, context["viewer"], voids)}
-        return Response(AuditSerializer(audited, context=context).data)
+        return Response(AuditSerializer(audited, context={**context, "texts": audited["texts"]}).data)
 
     @extend_schema(parameters=[LEGAL_SEAT], responses=LegalMoveSerializer(many=True))
     @action(detail=True, filter_backends=[], pagination_class=LegalPagination)
