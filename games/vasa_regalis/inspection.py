@@ -7,18 +7,16 @@ from collections.abc import Sequence
 from games.contract import JSON, Move, obj
 from games.kit import Table, move
 from games.vasa_regalis.rulebook import GOODS, SECTION_INSPECTION
-from games.vasa_regalis.table import complete, existing, in_turn, not_placed, placed_goods, seat_missing, show
+from games.vasa_regalis.table import (
+    complete,
+    existing,
+    in_turn,
+    not_placed,
+    others_placed,
+    seat_missing,
+    show,
+)
 from games.vasa_regalis.words import name, sentence
-
-
-def _inspect_choices(state: JSON, seat: int) -> list[JSON]:
-    """Nothing, or any good placed on another player's ship (README, reading 12)."""
-    return [{"target": None, "good": None}] + [
-        {"target": target, "good": good}
-        for target, ship in enumerate(state["ships"])
-        if target != seat
-        for good in placed_goods(ship)
-    ]
 
 
 def _said_inspect(state: JSON, move: Move, names: Sequence[str]) -> str:
@@ -38,7 +36,7 @@ def _said_inspect(state: JSON, move: Move, names: Sequence[str]) -> str:
     ),
     schema=obj({"target": {"type": ["integer", "null"], "minimum": 0}, "good": {"enum": [*GOODS, None]}}),
     example={"target": 1, "good": "wood"},
-    choices=_inspect_choices,
+    choices=others_placed,
     says=_said_inspect,
 )
 def inspect(table: Table, move: Move) -> None:

@@ -20,6 +20,7 @@ from games.vasa_regalis.table import (
     in_turn,
     matching_step,
     not_placed,
+    others_placed,
     placed_goods,
     put_on_ship,
     seat_after,
@@ -266,16 +267,6 @@ def _replace_refused(state: JSON, seat: int, step: JSON, good: str, value: int) 
     return None
 
 
-def _order_choices(state: JSON, seat: int) -> list[JSON]:
-    """No order, or any good another player has placed (King)."""
-    return [{"target": None, "good": None}] + [
-        {"target": target, "good": good}
-        for target, ship in enumerate(state["ships"])
-        if target != seat
-        for good in placed_goods(ship)
-    ]
-
-
 def _said_order(state: JSON, move: Move, names: Sequence[str]) -> str:
     target, good = move.data["target"], move.data["good"]
     king = name(names, move.seat)
@@ -293,7 +284,7 @@ def _said_order(state: JSON, move: Move, names: Sequence[str]) -> str:
     ),
     schema=obj({"target": {"type": ["integer", "null"], "minimum": 0}, "good": {"enum": [*GOODS, None]}}),
     example={"target": 1, "good": "wood"},
-    choices=_order_choices,
+    choices=others_placed,
     says=_said_order,
 )
 def order_replacement(table: Table, move: Move) -> None:

@@ -58,6 +58,17 @@ def placed_goods(ship: JSON) -> list[str]:
     return [good for good in GOODS if ship[good] is not None]
 
 
+def others_placed(state: JSON, seat: int) -> list[JSON]:
+    """Nothing, or any good another player has placed on their ship: ``target`` and ``good``
+    (the choices of a King's order and of an inspection)."""
+    return [{"target": None, "good": None}] + [
+        {"target": target, "good": good}
+        for target, ship in enumerate(state["ships"])
+        if target != seat
+        for good in placed_goods(ship)
+    ]
+
+
 def unbuilt_goods(state: JSON) -> list[str]:
     return [good for good in GOODS if good not in state["built"]]
 
