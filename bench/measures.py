@@ -395,8 +395,7 @@ class Dataset:
                 user=self.fixture.user,
             )
             if moves:
-                new = [services.NewEvent(m.type, m.seat, m.data) for m in moves]
-                services.append_events(play_id=logged.pk, events=new, user=self.fixture.user)
+                services.append_events(play_id=logged.pk, events=list(map(as_new_event, moves)), user=self.fixture.user)
             events += len(moves)
         connections.close_all()
         return events
