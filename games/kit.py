@@ -134,6 +134,7 @@ class Rule:
     says: Says
     seated: bool = True
     secrets: tuple[Secret, ...] = ()
+    exact: bool = False
 
     @cached_property
     def event_type(self) -> EventType:
@@ -151,12 +152,16 @@ def move(
     says: Says,
     seated: bool = True,
     secrets: tuple[Secret, ...] = (),
+    exact: bool = False,
 ) -> Callable[[Play], Rule]:
     """Declare the decorated ``play(table, move)`` function as the move ``name``, with its
-    ``choices`` and how it ``says`` itself."""
+    ``choices`` and how it ``says`` itself. ``exact``: the choices are legal by construction
+    whenever the move is possible at all, so ``check`` of a seat's first choice speaks for the
+    rest (for a space too large to check one by one; the shared soundness test still checks
+    each)."""
 
     def declare(play: Play) -> Rule:
-        return Rule(name, section, description, schema, example, play, choices, says, seated, secrets)
+        return Rule(name, section, description, schema, example, play, choices, says, seated, secrets, exact)
 
     return declare
 
@@ -336,7 +341,8 @@ class Game(Engine):
     def legal_moves(self, state: JSON, seat: int | None = None) -> Iterator[Move]:
         """Every move the rules allow now, of ``seat`` (None: of every seat, and the moves no
         seat makes): each move's ``choices`` for each seat the turn order lets move, kept where
-        ``check`` accepts them, so every move yielded is legal."""
+        ``check`` accepts them (an ``exact`` move's first choice for the rest), so every move
+        yielded is legal."""
         if self.over(state):
             return
         phase = self.phase(state)
@@ -349,10 +355,16 @@ class Game(Engine):
                 movers = self.seats(state) if rule.name in self._anytime else turn
                 movers = [mover for mover in movers if seat is None or mover == seat]
             for mover in movers:
-                for data in rule.choices(state, mover):
+                choices = iter(rule.choices(state, mover))
+                for data in choices:
                     candidate = Move(rule.name, mover, data)
-                    if not self.check(state, candidate):
+                    legal = not self.check(state, candidate)
+                    if legal:
                         yield candidate
+                    if rule.exact:
+                        if legal:
+                            yield from (Move(rule.name, mover, data) for data in choices)
+                        break
 
     def seats(self, state: JSON) -> Sequence[int]:
         """Every seat at the table: who may make an ``anytime`` move. A game with such moves

@@ -20,7 +20,8 @@ def _trade_choices(state: JSON, seat: int) -> Iterator[JSON]:
     """Every exchange of goods with every other player: any goods of the seat's hand for any of
     the partner's, at least one good handed over, each player keeping a good of every type not
     yet built (README, reading 13). Each exchange is offered once, its goods listed in the order
-    of the goods (wood, cloth, iron, sculpture) and of value (README, "Legal moves")."""
+    of the goods (wood, cloth, iron, sculpture) and of value (README, "Legal moves"). Exact: every
+    one is legal in the inventory phase."""
     if state["phase"] != "inventory":
         return
     unbuilt, hands = unbuilt_goods(state), state["hands"]
@@ -28,28 +29,28 @@ def _trade_choices(state: JSON, seat: int) -> Iterator[JSON]:
         if partner == seat:
             continue
         swaps = [_swaps(good, hands[seat][good], hands[partner][good], good in unbuilt) for good in GOODS]
-        for chosen in product(*swaps):
-            give = [{"good": good, "value": value} for given, _ in chosen for good, value in given]
-            receive = [{"good": good, "value": value} for _, got in chosen for good, value in got]
+        for (give_1, get_1), (give_2, get_2), (give_3, get_3), (give_4, get_4) in product(*swaps):
+            give, receive = give_1 + give_2 + give_3 + give_4, get_1 + get_2 + get_3 + get_4
             if give or receive:
                 yield {"with": partner, "give": give, "receive": receive}
 
 
-def _swaps(good: str, mine: list[int], theirs: list[int], keep: bool) -> list[tuple[tuple, tuple]]:
-    """The goods of one type two players may hand each other: (given, received), each a tuple of
-    (good, value) markers by value; with ``keep``, both still hold one of the type after."""
-    swaps = []
-    for given in _handfuls(good, mine):
-        for got in _handfuls(good, theirs):
-            if not keep or (sum(mine) - len(given) + len(got) > 0 and sum(theirs) - len(got) + len(given) > 0):
-                swaps.append((given, got))
-    return swaps
+def _swaps(good: str, mine: list[int], theirs: list[int], keep: bool) -> list[tuple[list[JSON], list[JSON]]]:
+    """The goods of one type two players may hand each other: (given, received), each a list of
+    markers by value; with ``keep``, both still hold one of the type after."""
+    held, offered = sum(mine), sum(theirs)
+    return [
+        (given, got)
+        for given in _handfuls(good, mine)
+        for got in _handfuls(good, theirs)
+        if not keep or (held - len(given) + len(got) > 0 and offered - len(got) + len(given) > 0)
+    ]
 
 
-def _handfuls(good: str, held: list[int]) -> list[tuple]:
+def _handfuls(good: str, held: list[int]) -> list[list[JSON]]:
     """Every handful of a held type's markers: as many of each value as held, or fewer."""
     return [
-        tuple((good, value) for value, count in zip((1, 2, 3), counts) for _ in range(count))
+        [{"good": good, "value": value} for value, count in zip((1, 2, 3), counts) for _ in range(count)]
         for counts in product(*(range(max(count, 0) + 1) for count in held))
     ]
 
@@ -79,6 +80,7 @@ def _said_trade(state: JSON, move: Move, names: Sequence[str]) -> str:
     example={"with": 1, "give": [{"good": "wood", "value": 3}], "receive": [{"good": "iron", "value": 2}]},
     choices=_trade_choices,
     says=_said_trade,
+    exact=True,
 )
 def trade(table: Table, move: Move) -> None:
     """Section 6: "all players may simultaneously exchange goods with each other", logged one

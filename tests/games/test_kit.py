@@ -194,6 +194,42 @@ def test_the_legal_moves_are_the_choices_check_accepts_for_the_seats_whose_turn_
     assert RACE.outcome(over) is not None and list(RACE.legal_moves(over)) == []
 
 
+def test_an_exact_moves_first_choice_speaks_for_the_rest():
+    """An ``exact`` move's choices are legal whenever one is: only the first is checked. Here its
+    choices are deliberately not exact (0 and 9 would be refused), to show which are checked."""
+    exact_add = move(
+        "add",
+        section="2. Adding",
+        description="x",
+        schema=add.schema,
+        example={},
+        exact=True,
+        choices=lambda state, seat: [{"by": by} for by in (1, 0, 9)],
+        says=add.says,
+    )(add.play)
+    refused_first = move(
+        "add",
+        section="2. Adding",
+        description="x",
+        schema=add.schema,
+        example={},
+        exact=True,
+        choices=lambda state, seat: [{"by": by} for by in (0, 1, 2)],
+        says=add.says,
+    )(add.play)
+
+    class Exact(Race):
+        phases = (Phase("racing", "1. Turns", moves=(exact_add,), turn=lambda state: [state["turn"]]),)
+
+    class RefusedFirst(Race):
+        phases = (Phase("racing", "1. Turns", moves=(refused_first,), turn=lambda state: [state["turn"]]),)
+
+    del PLAYED[:]
+    assert [m.data["by"] for m in Exact().legal_moves(START)] == [1, 0, 9]
+    assert PLAYED == [Move("add", 0, {"by": 1})]
+    assert list(RefusedFirst().legal_moves(START)) == []
+
+
 def test_a_move_is_said_with_the_seats_names():
     played = Move("add", 1, {"by": 2})
     assert RACE.narrate(START, played, None, ["Ada", "Bo"]) == "Bo adds 2."
