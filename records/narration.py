@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Iterator, Sequence
 
+from games.contract import Move
 from games.secrets import NOBODY
 from records.meta import META_EVENT_TYPES
 from records.models import Play, Status
@@ -74,21 +75,28 @@ def numbered(play: Play, events: Iterable, viewer: int | None) -> Iterator[str]:
         yield f"{event.seq}. {text}{voided}\n"
 
 
-def legal(play: Play, seat: int | None, arbiter: bool) -> list[dict]:
-    """The moves the rules allow now (``seat``'s, or every seat's), each as it can be POSTed
-    to the log, with its sentence. A reader who is not the ``arbiter`` reads them with no
-    secret at all: before a card is drawn nobody at the table knows it, so the list says "a
-    card", once."""
+def legal(play: Play, seat: int | None, arbiter: bool) -> list[Move]:
+    """The moves the rules allow now (``seat``'s, or every seat's), as their reader may see
+    them. A reader who is not the ``arbiter`` reads them with no secret at all: before a card
+    is drawn nobody at the table knows it, so the list says "a card", once."""
     if play.status != Status.IN_PROGRESS:
         return []
+    engine = engine_of(play)
+    moves = engine.legal_moves(play.state, seat)
+    if arbiter:
+        return list(moves)
+    shown: dict[str, Move] = {}
+    for move in moves:
+        seen = Move(move.type, move.seat, engine.seen_data(move, NOBODY))
+        shown.setdefault(repr(seen), seen)
+    return list(shown.values())
+
+
+def offered(play: Play, moves: Iterable[Move]) -> list[dict]:
+    """Each of ``moves`` (from :func:`legal`: a page of them) as it can be POSTed to the log,
+    with its sentence; its data is already as its reader may see it."""
     engine, names = engine_of(play), seat_names(play)
-    eyes = None if arbiter else NOBODY
-    shown, seen = [], set()
-    for move in engine.legal_moves(play.state, seat):
-        data = engine.seen_data(move, eyes)
-        key = repr((move.type, move.seat, data))
-        if key not in seen:
-            seen.add(key)
-            text = engine.narrate(play.state, move, eyes, names)
-            shown.append({"type": move.type, "seat": move.seat, "data": data, "text": text})
-    return shown
+    return [
+        {"type": move.type, "seat": move.seat, "data": move.data, "text": engine.narrate(play.state, move, None, names)}
+        for move in moves
+    ]

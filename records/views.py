@@ -489,7 +489,8 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             if seat is None:
                 raise PermissionDenied("Every seat's moves are for the club's recorders: name your own, ?seat=K.")
             self._viewer(request, play)  # a seat that is not the reader's is a 403
-        return self.get_paginated_response(self.paginate_queryset(narration.legal(play, seat, arbiter)))
+        page = self.paginate_queryset(narration.legal(play, seat, arbiter))
+        return self.get_paginated_response(narration.offered(play, page))
 
     @extend_schema(responses=VerifySerializer)
     @action(detail=True, filter_backends=[])
