@@ -64,6 +64,7 @@ def forgo_siege(table: Table, move: Move) -> None:
     example={"territory": "Nyen", "rolls": [{"block": "Pjotr I", "dice": [1, 3, 5, 6]}], "garrison_dice": []},
     choices=lambda state, seat: _sieges(state, seat),
     says=lambda state, move, names: _said_siege(move, names),
+    exact=True,
     secrets=(
         Secret("rolls.*.block", MOVER, "3.43: a siege attempt is no battle and reveals no block; the dice are open"),
         Secret("targets", MOVER, "6.7, 6.32: the besieger's own blocks the garrison's hits land on"),
@@ -119,7 +120,10 @@ def _sieges(state: JSON, seat: int) -> list[JSON]:
     """3.43, 6.7: each siege of the seat, by each group that may make it, with each outcome of
     every besieger's dice and of the garrison's (as many as it has left when it fires), each
     order of the garrison's hits among equally strong besiegers and each conquest a truce
-    lets the victor keep."""
+    lets the victor keep. Exact: each is legal whenever the seat may besiege at all (the
+    groups are those 3.43.b and 6.4 allow, each besieger rolls its steps, the garrison its
+    value less the hits before it, 6.7, its hits on the strongest, 6.32, and a kept conquest
+    is no capital, 6.9)."""
     choices = []
     for place in sorted(p for p, s in state["sieges"].items() if s == seat):
         for group in _besiegers(state, seat, place):
@@ -132,23 +136,33 @@ def _siege_outcomes(state: JSON, place: str, group: list[str]) -> list[JSON]:
     its hits, then the C besiegers' dice (one per step they have left), 6.21 and 6.7."""
     order = siege_sequence(state, group)
     first, last = order[: order.index(None)], order[order.index(None) + 1 :]
-    value = board.garrison_value(state, place)
+    in_group = [[*first, *last].index(name) for name in group]
+    value = board.garrison_value(state, place) - state["garrison_hits"].get(place, 0)
     keep = _keeps(state, place)
     whole = _outcome_count([state["blocks"][n]["steps"] for n in group]) <= SIEGE_LIMIT
+    answers = [_fired_back(state, group, last, hits, whole) for hits in range(max(0, value) + 1)]
     choices = []
     for rolled in _dice_of(state, first, {n: state["blocks"][n]["steps"] for n in first}, whole):
         before = sum(hits_of(r["dice"], board.rating(state, r["block"])[1]) for r in rolled)
-        for garrison in rolls(max(0, value - state["garrison_hits"].get(place, 0) - before)):
+        for garrison in rolls(max(0, value - before)):
             base = {"territory": place, "garrison_dice": garrison}
-            hits = hits_of(garrison, 1)
-            for targets in [None, *(target_orders(state, group, hits) if hits else [])]:
-                steps = _after_garrison(state, group, hits, targets)
-                for later in _dice_of(state, last, steps, whole):
-                    data = {**base, "rolls": sorted([*rolled, *later], key=lambda r: group.index(r["block"]))}
+            for targets, outcomes in answers[hits_of(garrison, 1)]:
+                for later in outcomes:
+                    fired = [*rolled, *later]
+                    data = {**base, "rolls": [fired[index] for index in in_group]}
                     data = data if targets is None else {**data, "targets": targets}
                     choices.append(data)
                     choices += [{**data, "keep": k} for k in keep]
     return choices
+
+
+def _fired_back(
+    state: JSON, group: list[str], last: list[str], hits: int, whole: bool
+) -> list[tuple[list[str] | None, list[list[JSON]]]]:
+    """Each order the owner may give the garrison's hits (None: on the strongest by name),
+    with every outcome of the C besiegers' dice once they land (6.32, 6.7)."""
+    aims = [None, *(target_orders(state, group, hits) if hits else [])]
+    return [(aim, _dice_of(state, last, _after_garrison(state, group, hits, aim), whole)) for aim in aims]
 
 
 #: The most outcomes of a group's dice offered in full; beyond, each besieger's dice are
