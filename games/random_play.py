@@ -1,6 +1,8 @@
 """Seeded random legal plays for any engine: a conformance fuzz test, and the benchmarks' data.
 
-At each step the generator draws one of the engine's ``legal_moves`` at random and applies it.
+At each step the generator draws one of the types of the engine's ``legal_moves`` at random,
+then one move of that type, and applies it: so a type with a vast space (a Vasa Regalis trade,
+one of some 100,000) does not crowd out the one move that goes on (ending the inventory).
 A play ends when the engine gives an outcome, when no move is legal (the engine is stuck: a
 bug, since a game not over always has a move), or at ``max_events``. Every move must apply
 without an error: an engine that raises on a move its own rules offered is a bug.
@@ -39,7 +41,8 @@ def random_play(
         legal = list(engine.legal_moves(state))
         if not legal:
             break
-        move = rng.choice(legal)
+        kind = rng.choice(list(dict.fromkeys(move.type for move in legal)))
+        move = rng.choice([move for move in legal if move.type == kind])
         state = engine.apply(state, move)
         moves.append(move)
     return GeneratedPlay(engine.slug, seats, options, moves, engine.outcome(state) is not None)

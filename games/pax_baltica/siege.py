@@ -145,12 +145,16 @@ def _siege_outcomes(state: JSON, place: str, group: list[str]) -> list[JSON]:
     for rolled in _dice_of(state, first, {n: state["blocks"][n]["steps"] for n in first}, whole):
         before = sum(hits_of(r["dice"], board.rating(state, r["block"])[1]) for r in rolled)
         for garrison in rolls(max(0, value - before)):
-            base = {"territory": place, "garrison_dice": garrison}
             for targets, outcomes in answers[hits_of(garrison, 1)]:
+                aimed = {} if targets is None else {"targets": targets}
                 for later in outcomes:
                     fired = [*rolled, *later]
-                    data = {**base, "rolls": [fired[index] for index in in_group]}
-                    data = data if targets is None else {**data, "targets": targets}
+                    data = {
+                        "territory": place,
+                        "garrison_dice": garrison,
+                        "rolls": [fired[i] for i in in_group],
+                        **aimed,
+                    }
                     choices.append(data)
                     choices += [{**data, "keep": k} for k in keep]
     return choices
