@@ -5,6 +5,8 @@ brings it to 3 or more wins. A move of 0 is refused and (in a record play) still
 a move of 9 is refused and cannot be applied at all.
 """
 
+from dataclasses import replace
+
 import pytest
 
 from games.contract import EngineError, Move, Outcome, Seat, obj
@@ -194,40 +196,23 @@ def test_the_legal_moves_are_the_choices_check_accepts_for_the_seats_whose_turn_
     assert RACE.outcome(over) is not None and list(RACE.legal_moves(over)) == []
 
 
-def test_an_exact_moves_first_choice_speaks_for_the_rest():
-    """An ``exact`` move's choices are legal whenever one is: only the first is checked. Here its
-    choices are deliberately not exact (0 and 9 would be refused), to show which are checked."""
-    exact_add = move(
-        "add",
-        section="2. Adding",
-        description="x",
-        schema=add.schema,
-        example={},
-        exact=True,
-        choices=lambda state, seat: [{"by": by} for by in (1, 0, 9)],
-        says=add.says,
-    )(add.play)
-    refused_first = move(
-        "add",
-        section="2. Adding",
-        description="x",
-        schema=add.schema,
-        example={},
-        exact=True,
-        choices=lambda state, seat: [{"by": by} for by in (0, 1, 2)],
-        says=add.says,
-    )(add.play)
+def race_of_exact_adds(*offered: int) -> Race:
+    """Race to 3 whose ``add`` offers ``offered`` and declares them exact."""
+    exact_add = replace(add, choices=lambda state, seat: [{"by": by} for by in offered], exact=True)
 
-    class Exact(Race):
+    class ExactRace(Race):
         phases = (Phase("racing", "1. Turns", moves=(exact_add,), turn=lambda state: [state["turn"]]),)
 
-    class RefusedFirst(Race):
-        phases = (Phase("racing", "1. Turns", moves=(refused_first,), turn=lambda state: [state["turn"]]),)
+    return ExactRace()
 
+
+def test_an_exact_moves_first_choice_speaks_for_the_rest():
+    """An ``exact`` move's choices are legal whenever one is: only the first is checked. Here the
+    choices are deliberately not exact (0 and 9 are refused), to show which are checked."""
     del PLAYED[:]
-    assert [m.data["by"] for m in Exact().legal_moves(START)] == [1, 0, 9]
+    assert [m.data["by"] for m in race_of_exact_adds(1, 0, 9).legal_moves(START)] == [1, 0, 9]
     assert PLAYED == [Move("add", 0, {"by": 1})]
-    assert list(RefusedFirst().legal_moves(START)) == []
+    assert list(race_of_exact_adds(0, 1, 2).legal_moves(START)) == []
 
 
 def test_a_move_is_said_with_the_seats_names():
