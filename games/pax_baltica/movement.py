@@ -34,6 +34,7 @@ def load_of(state: JSON, name: str) -> int:
     },
     choices=lambda state, seat: _group_moves(state, seat),
     says=lambda state, move, names: _said_group_move(state, move, names),
+    exact=True,
     secrets=(Secret("moves.*.block", MOVER, MOVED_BLOCK),),
 )
 def group_move(table: Table, move: Move) -> None:
@@ -124,7 +125,9 @@ def subsets(names: list[str]) -> list[list[str]]:
 def _group_moves(state: JSON, seat: int) -> list[JSON]:
     """3.42: from each territory or sea zone, each group of the seat's blocks (warships apart)
     along each path every block of the group may take (README "Legal moves"); the weather
-    move, groups with Karl XII."""
+    move, groups with Karl XII. Exact: each is legal whenever the seat may move at all (an
+    action left, 3.2, and its order, 3.3): each block's path is one it may take, and the
+    group crosses its borders, leaves its pinned blocks and boards as 4.2, 4.4 and 4.6 allow."""
     choices = []
     weather = state["phase"] == "weather_move"
     for origin in sorted(_movable(state, seat)):
@@ -142,7 +145,10 @@ def _group_moves(state: JSON, seat: int) -> list[JSON]:
                 if weather and "Karl XII" not in subset:
                     continue
                 common = [p for p in paths[subset[0]] if all(p in paths[n] for n in subset[1:])]
-                choices += [{"from": origin, "moves": [{"block": n, "path": p} for n in subset]} for p in common]
+                groups = ([{"block": n, "path": p} for n in subset] for p in common)
+                choices += [
+                    {"from": origin, "moves": m} for m in groups if not _together_problems(state, seat, origin, m)
+                ]
     return choices
 
 
@@ -188,10 +194,17 @@ def _group_move_problems(state: JSON, move: Move) -> list[Violation]:
     violations = []
     for entry in moves:
         violations += _path_problems(state, move.seat, origin, entry["block"], entry["path"])
-    violations += _border_limit_problems(state, move.seat, origin, moves)
-    violations += _pinning_problems(state, move.seat, origin, moves)
-    violations += _capacity_problems(state, move.seat, moves)
-    return violations
+    return violations + _together_problems(state, move.seat, origin, moves)
+
+
+def _together_problems(state: JSON, seat: int, origin: str, moves: list[JSON]) -> list[Violation]:
+    """What the blocks of a group break together, each on its path: the border limits (4.2),
+    pinning (4.4) and the room aboard (4.6)."""
+    return [
+        *_border_limit_problems(state, seat, origin, moves),
+        *_pinning_problems(state, seat, origin, moves),
+        *_capacity_problems(state, seat, moves),
+    ]
 
 
 def _block_problems(state: JSON, seat: int, origin: str, names: list[str]) -> list[Violation]:
