@@ -153,6 +153,7 @@ def _turn_problem(state: JSON, move: Move) -> Violation | None:
     example={"block": "Pjotr I", "dice": [1, 2, 4, 5]},
     choices=lambda state, seat: _fires(state, seat),
     says=lambda state, move, names: _said_fire(state, move, names),
+    exact=True,
 )
 def combat_fire(table: Table, move: Move) -> None:
     """6.31: a die per step, a hit on each roll at or under the rating; 6.32: each hit on the
@@ -215,7 +216,9 @@ def keeps(state: JSON, landed: list[str]) -> list[str]:
 def _fires(state: JSON, seat: int) -> list[JSON]:
     """6.31: each outcome of the block's dice (one per step), with each allocation of its
     hits the owner of equally strong blocks may choose (6.32) and each conquest a truce lets
-    the victor keep (6.9)."""
+    the victor keep (6.9). Exact: each is legal whenever the seat fires at all (the blocks
+    whose combat turn it is, 6.21, each rolling its steps; the targets the strongest, 6.32; a
+    kept conquest no capital, 6.9)."""
     choices = []
     enemies = turn.combatants(state, turn.other(seat)) if state["battle"] else []
     for name in _own_combatants(state, seat):

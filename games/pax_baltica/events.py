@@ -251,6 +251,9 @@ def national_results(state: JSON, nation_name: str) -> list[JSON]:
 
 
 def _national_events(state: JSON, seat: int) -> list[JSON]:
+    """3.44: each result of the tables of the nations the seat controls. Exact: each is legal
+    whenever the seat may roll at all (an action left, 3.2, and its order, 3.3): each result
+    asks for what 14.2 asks for, as ``national_results`` builds it."""
     return [
         result
         for name in NATIONAL_TABLES
@@ -365,6 +368,7 @@ def _said_general_event(move: Move, names) -> str:
     schema=NATIONAL_RESULT,
     example={"nation": "sweden", "roll": 6},
     choices=lambda state, seat: _national_events(state, seat),
+    exact=True,
     says=lambda state, move, names: sentence(
         f"{who(names, move.seat)} spends an action on the national events table: {said_result(move.data)}"
     ),

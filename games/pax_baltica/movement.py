@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
@@ -122,16 +124,16 @@ def subsets(names: list[str]) -> list[list[str]]:
     return [[n] for n in names] + [list(names)]
 
 
-def _group_moves(state: JSON, seat: int) -> list[JSON]:
+def _group_moves(state: JSON, seat: int) -> Iterator[JSON]:
     """3.42: from each territory or sea zone, each group of the seat's blocks (warships apart)
     along each path every block of the group may take (README "Legal moves"); the weather
     move, groups with Karl XII. Exact: each is legal whenever the seat may move at all (an
     action left, 3.2, and its order, 3.3): each block's path is one it may take, and the
     group crosses its borders, leaves its pinned blocks and boards as 4.2, 4.4 and 4.6 allow."""
-    choices = []
     weather = state["phase"] == "weather_move"
-    for origin in sorted(_movable(state, seat)):
-        names = _movable(state, seat)[origin]
+    movable = _movable(state, seat)
+    for origin in sorted(movable):
+        names = movable[origin]
         paths = {}
         for name in names:
             data = board.info(state, name)
@@ -144,12 +146,10 @@ def _group_moves(state: JSON, seat: int) -> list[JSON]:
             for subset in subsets(group):
                 if weather and "Karl XII" not in subset:
                     continue
-                common = [p for p in paths[subset[0]] if all(p in paths[n] for n in subset[1:])]
-                groups = ([{"block": n, "path": p} for n in subset] for p in common)
-                choices += [
-                    {"from": origin, "moves": m} for m in groups if not _together_problems(state, seat, origin, m)
-                ]
-    return choices
+                for path in paths[subset[0]]:
+                    moves = [{"block": n, "path": path} for n in subset]
+                    if all(path in paths[n] for n in subset[1:]) and not _together_problems(state, seat, origin, moves):
+                        yield {"from": origin, "moves": moves}
 
 
 def _said_group_move(state: JSON, move: Move, names) -> str:
