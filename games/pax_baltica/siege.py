@@ -137,36 +137,38 @@ def _siege_outcomes(state: JSON, place: str, group: list[str]) -> list[JSON]:
     order = siege_sequence(state, group)
     first, last = order[: order.index(None)], order[order.index(None) + 1 :]
     in_group = [[*first, *last].index(name) for name in group]
-    value = board.garrison_value(state, place) - state["garrison_hits"].get(place, 0)
+    value = max(0, board.garrison_value(state, place) - state["garrison_hits"].get(place, 0))
     keep = _keeps(state, place)
     whole = _outcome_count([state["blocks"][n]["steps"] for n in group]) <= SIEGE_LIMIT
-    answers = [_fired_back(state, group, last, hits, whole) for hits in range(max(0, value) + 1)]
+    fires = [_garrison_fires(state, group, last, count, whole) for count in range(value + 1)]
+    numbers = {name: board.rating(state, name)[1] for name in first}
     choices = []
     for rolled in _dice_of(state, first, {n: state["blocks"][n]["steps"] for n in first}, whole):
-        before = sum(hits_of(r["dice"], board.rating(state, r["block"])[1]) for r in rolled)
-        for garrison in rolls(max(0, value - before)):
-            for targets, outcomes in answers[hits_of(garrison, 1)]:
-                aimed = {} if targets is None else {"targets": targets}
-                for later in outcomes:
-                    fired = [*rolled, *later]
-                    data = {
-                        "territory": place,
-                        "garrison_dice": garrison,
-                        "rolls": [fired[i] for i in in_group],
-                        **aimed,
-                    }
-                    choices.append(data)
+        before = sum(hits_of(r["dice"], numbers[r["block"]]) for r in rolled)
+        for garrison, targets, outcomes in fires[max(0, value - before)]:
+            for later in outcomes:
+                fired = rolled + later
+                data = {"territory": place, "garrison_dice": garrison, "rolls": [fired[i] for i in in_group]}
+                if targets is not None:
+                    data["targets"] = targets
+                choices.append(data)
+                if keep:
                     choices += [{**data, "keep": k} for k in keep]
     return choices
 
 
-def _fired_back(
-    state: JSON, group: list[str], last: list[str], hits: int, whole: bool
-) -> list[tuple[list[str] | None, list[list[JSON]]]]:
-    """Each order the owner may give the garrison's hits (None: on the strongest by name),
-    with every outcome of the C besiegers' dice once they land (6.32, 6.7)."""
-    aims = [None, *(target_orders(state, group, hits) if hits else [])]
-    return [(aim, _dice_of(state, last, _after_garrison(state, group, hits, aim), whole)) for aim in aims]
+def _garrison_fires(
+    state: JSON, group: list[str], last: list[str], count: int, whole: bool
+) -> list[tuple[list[int], list[str] | None, list[list[JSON]]]]:
+    """Each outcome of the garrison's ``count`` dice, with each order the owner may give its
+    hits (None: on the strongest by name) and every outcome of the C besiegers' dice once
+    they land (6.7, 6.32)."""
+    fires = []
+    for garrison in rolls(count):
+        hits = hits_of(garrison, 1)
+        for aim in [None, *(target_orders(state, group, hits) if hits else [])]:
+            fires.append((garrison, aim, _dice_of(state, last, _after_garrison(state, group, hits, aim), whole)))
+    return fires
 
 
 #: The most outcomes of a group's dice offered in full; beyond, each besieger's dice are
