@@ -145,16 +145,23 @@ def _siege_outcomes(state: JSON, place: str, group: list[str]) -> list[JSON]:
     choices = []
     for rolled in _dice_of(state, first, {n: state["blocks"][n]["steps"] for n in first}, whole):
         before = sum(hits_of(r["dice"], numbers[r["block"]]) for r in rolled)
+        alone = None if last else _in_order(rolled, in_group)
         for garrison, targets, outcomes in fires[max(0, value - before)]:
             for later in outcomes:
-                fired = rolled + later
-                data = {"territory": place, "garrison_dice": garrison, "rolls": [fired[i] for i in in_group]}
+                fired = alone or _in_order(rolled + later, in_group)
+                data = {"territory": place, "garrison_dice": garrison, "rolls": fired}
                 if targets is not None:
                     data["targets"] = targets
                 choices.append(data)
                 if keep:
                     choices += [{**data, "keep": k} for k in keep]
     return choices
+
+
+def _in_order(fired: list[JSON], in_group: list[int]) -> list[JSON]:
+    """The besiegers' rolls in the group's order (a siege without C besiegers rolls the same
+    whatever the garrison does: one list for all its outcomes)."""
+    return [fired[i] for i in in_group]
 
 
 def _garrison_fires(
