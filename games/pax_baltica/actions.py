@@ -115,6 +115,7 @@ def _all_allies_active(state: JSON) -> bool:
     schema=obj({"block": NAME, "target": NAME}),
     example={"block": "Vellinck", "target": "Ingermanland"},
     choices=lambda state, seat: _spies(state, seat),
+    exact=True,
     says=lambda state, move, names: sentence(
         f"{who(names, move.seat)} spies into {move.data['target']} with {named(move.data['block'])}"
     ),
@@ -134,14 +135,17 @@ def _own_blocks_on_map(state: JSON, seat: int) -> list[str]:
 
 def _spies(state: JSON, seat: int) -> list[JSON]:
     """3.41: each army or regiment of the seat on the map into each territory holding enemy
-    blocks (a neighbouring one where the map prints its borders)."""
+    blocks (a neighbouring one where the map prints its borders). Exact: each is legal
+    whenever the seat may spy at all (an action left, 3.2, and its order, 3.3)."""
     targets = sorted({state["blocks"][n]["at"] for n in state["blocks"] if board.on_map(state, n)})
     targets = [t for t in targets if board.enemy_blocks_at(state, t, seat)]
+    anywhere = not board.map_has_borders(state)
     return [
         {"block": name, "target": target}
         for name in _own_blocks_on_map(state, seat)
         if board.info(state, name)["type"] != "warship"
         for target in targets
+        if anywhere or board.known_border(state, state["blocks"][name]["at"], target) is not None
     ]
 
 

@@ -333,6 +333,7 @@ def take_hit(table: Table, name: str, kept: str | None = None) -> None:
     schema=obj({"block": NAME, "path": PATH}),
     example={"block": "Repnin", "path": [{"to": "Novgorod", "border": "black"}]},
     choices=lambda state, seat: _retreats(state, seat),
+    exact=True,
     says=lambda state, move, names: sentence(
         f"{who(names, move.seat)} retreats {named(move.data['block'])} to {to(move.data['path'][-1])}"
         if move.data["path"]
@@ -374,7 +375,8 @@ def combat_retreat(table: Table, move: Move) -> None:
 
 def _retreats(state: JSON, seat: int) -> list[JSON]:
     """6.5, 8.4: each block whose combat turn it is, along each path it may retreat (README
-    "Legal moves"); an empty path for a block that must retreat and cannot."""
+    "Legal moves"); an empty path for a block that must retreat and cannot. Exact: the
+    retreats 6.5 and 8.4 allow, judged as the move judges them (``_retreat_problem``)."""
     choices = []
     place = state["battle"]["territory"] if state["battle"] else None
     harbours = [p for p in state["tables"]["territories"] if board.port_of(state, p) == "harbour"]
@@ -387,7 +389,8 @@ def _retreats(state: JSON, seat: int) -> list[JSON]:
                 paths += [[{"to": s, "border": "black"}, {"to": h, "border": "black"}] for s in seas for h in harbours]
         else:
             paths = reachable(state, place, data["move"])
-        choices += [{"block": name, "path": []}] + [{"block": name, "path": path} for path in paths]
+        candidates = [{"block": name, "path": []}] + [{"block": name, "path": path} for path in paths]
+        choices += [c for c in candidates if _retreat_problem(state, Move(combat_retreat.name, seat, c)) is None]
     return choices
 
 
