@@ -85,6 +85,30 @@ def test_6_31_pjotr_i_fires_every_outcome_of_two_dice(pb):
     assert legal(state, 0) == []
 
 
+def test_3_41_and_4_2_on_a_printed_map_every_spy_and_group_move_offered_is_legal(pb):
+    """3.41: "Spying may only be performed by army or regimental blocks into a neighbouring
+    territory"; 4.2: "The maximum number of blocks that each player can move across any
+    border in one Game Turn ... RED: 2". Spies and group moves are exact (README "Legal
+    moves": only the first is checked), so on the edition's map each one offered must pass
+    check: spies only into a neighbour (none from Skane, whose borders this map leaves out),
+    and with one Swedish block already across the red border into Livland, single blocks only."""
+    borders = [
+        {"a": "Estland", "b": "Ingermanland", "colour": "black"},
+        {"a": "Estland", "b": "Livland", "colour": "red"},
+        {"a": "Livland", "b": "Kurlandia", "colour": "black"},
+        {"a": "Ingermanland", "b": "Novgorod", "colour": "black"},
+    ]
+    state = pb.edit(pb.actions(pb.setup("12.1", map={"borders": borders})), border_use={"Estland|Livland": [1, 0]})
+    offered = legal(state, 0, "spy") + legal(state, 0, "group_move")
+    assert [m for m in offered if ENGINE.check(state, m)] == []
+    spies = [(m.data["block"], m.data["target"]) for m in offered if m.type == "spy"]
+    assert spies == [(b, t) for b in ("Estlandska", "Vellinck") for t in ("Ingermanland", "Livland")]
+    into_livland = [
+        m.data["moves"] for m in offered if m.type == "group_move" and m.data["moves"][0]["path"][0]["to"] == "Livland"
+    ]
+    assert [[e["block"] for e in moves] for moves in into_livland] == [["Estlandska"], ["Vellinck"]]
+
+
 def test_6_31_a_fire_is_said_with_its_hits(pb):
     """6.31: Pjotr I (B3) rolls 1 and 5: one hit, on Vellinck (a battle is fought face up, 6.1)."""
     state = battle_of_ingermanland(pb)
