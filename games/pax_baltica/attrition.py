@@ -29,38 +29,46 @@ def _forage_costs(printed: JSON) -> dict[str, tuple[str, int]]:
     }
 
 
+@last_answer  # the printed map never changes during a play
+def _foraging_grounds(territories: JSON) -> frozenset[str]:
+    """The land territories, where army and regimental blocks forage (not at sea, not in a
+    box, not off the map)."""
+    return frozenset(name for name, data in territories.items() if data["kind"] not in ("sea", "box")) - OFF_MAP
+
+
 def required_losses(state: JSON, seat: int) -> dict[str, int]:
     """7.3-7.5: territory -> attrition steps owed by the seat's blocks there. Each nation's
     support trains feed only that nation's blocks (7.4); blocks never die of attrition.
-    Only army and regimental blocks in land territories (not at sea, not in a box) forage."""
+    Only army and regimental blocks in land territories (not at sea, not in a box) forage.
+    Every forager costs at least 1 FP (an army 2 less its train's 1, a regiment 1), so each
+    nation's cost in a territory is positive and the territory's is their plain sum (one
+    pass over the blocks: this runs for every supply check)."""
     territories, foragers = state["tables"]["territories"], _foragers(state)
-    mine = {nation for nation, side in board.commanders(state).items() if side == seat}
-    costs: dict[str, dict[str, int]] = {}  # territory -> nation -> forage cost
+    grounds = _foraging_grounds(territories)
+    sides = state["sides"]
+    mine = {nation for nation, at_war in state["active"].items() if at_war and sides.get(nation) == seat}
+    costs: dict[str, int] = {}  # territory -> forage cost of the seat's blocks there
     spare: dict[str, int] = {}  # territory -> steps above 1
     for name, block in state["blocks"].items():
         place = block["at"]
-        if place in OFF_MAP or name not in foragers:
+        if place not in grounds:
             continue
-        nation, cost = foragers[name]
-        if nation not in mine or territories[place]["kind"] in ("sea", "box"):
+        forager = foragers.get(name)
+        if forager is None or forager[0] not in mine:
             continue
-        by_nation = costs.get(place)
-        if by_nation is None:
-            costs[place] = {nation: cost}
-            spare[place] = block["steps"] - 1
-        else:
-            by_nation[nation] = by_nation.get(nation, 0) + cost
+        if place in costs:
+            costs[place] += forager[1]
             spare[place] += block["steps"] - 1
+        else:
+            costs[place] = forager[1]
+            spare[place] = block["steps"] - 1
     owed = {}
-    for place, by_nation in costs.items():
-        if spare[place] <= 0:
-            continue
-        excess = -territories[place]["forage"]
-        for cost in by_nation.values():
-            if cost > 0:
-                excess += cost
-        if excess > 0:
-            owed[place] = min(excess, spare[place])
+    for place, cost in costs.items():
+        room = spare[place]
+        if room > 0:
+            excess = cost - territories[place]["forage"]
+            if excess > 0:
+                owed[place] = min(excess, room)
     return owed
 
 

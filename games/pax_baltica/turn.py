@@ -350,23 +350,37 @@ def end_year(table: Table) -> None:
     begin_year(table)
 
 
+@last_answer  # the printed data never changes during a play
+def _nations_and_warships(printed: JSON) -> dict[str, tuple[str, bool]]:
+    """Block -> (nation, whether a warship)."""
+    return {name: (data["nation"], data["type"] == "warship") for name, data in printed.items()}
+
+
+@last_answer  # the printed map never changes during a play
+def _sea_zones(territories: JSON) -> frozenset[str]:
+    return frozenset(name for name, data in territories.items() if data["kind"] == "sea")
+
+
+_HOMELAND = frozenset(board.SWEDISH_HOMELAND)
+
+
 def sea_power_and_invasion(state: JSON) -> tuple[list[int], bool]:
     """Warships at sea per side, and whether Allied blocks stand in the Swedish homeland
     (one pass over the blocks: this runs after every game turn)."""
     at_sea, invaded = [0, 0], False
-    printed, territories = state["tables"]["blocks"], state["tables"]["territories"]
+    kinds, seas = _nations_and_warships(state["tables"]["blocks"]), _sea_zones(state["tables"]["territories"])
     seats = board.commanders(state)
     for name, block in state["blocks"].items():
         place = block["at"]
         if place in board.OFF_MAP:
             continue
-        data = printed[name]
-        seat = seats.get(data["nation"])
+        nation, warship = kinds[name]
+        seat = seats.get(nation)
         if seat is None:
             continue
-        if data["type"] == "warship" and territories[place]["kind"] == "sea":
+        if warship and place in seas:
             at_sea[seat] += 1
-        elif seat == 1 and place in board.SWEDISH_HOMELAND:
+        elif seat == 1 and place in _HOMELAND:
             invaded = True
     return at_sea, invaded
 
