@@ -14,12 +14,6 @@ from games.secrets import MOVER, Secret
 FORAGE_COST = {"army": 2, "regiment": 1, "warship": 0}
 
 
-def _foragers(state: JSON) -> dict[str, tuple[str, int]]:
-    """Block -> (nation, FP it costs) for army and regimental blocks (7.3; 7.4: an army's
-    support train feeds one FP of its own)."""
-    return _forage_costs(state["tables"]["blocks"])
-
-
 @last_answer  # the printed data never changes during a play, and the forage check runs every game turn
 def _forage_costs(printed: JSON) -> dict[str, tuple[str, int]]:
     return {
@@ -27,6 +21,12 @@ def _forage_costs(printed: JSON) -> dict[str, tuple[str, int]]:
         for name, data in printed.items()
         if data["type"] != "warship"
     }
+
+
+@last_answer  # the printed data never changes during a play
+def _forager_list(printed: JSON) -> list[tuple[str, str, int]]:
+    """(block, nation, FP it costs) for the army and regimental blocks, in printed order."""
+    return [(name, nation, cost) for name, (nation, cost) in _forage_costs(printed).items()]
 
 
 @last_answer  # the printed map never changes during a play
@@ -43,24 +43,26 @@ def required_losses(state: JSON, seat: int) -> dict[str, int]:
     Every forager costs at least 1 FP (an army 2 less its train's 1, a regiment 1), so each
     nation's cost in a territory is positive and the territory's is their plain sum (one
     pass over the blocks: this runs for every supply check)."""
-    territories, foragers = state["tables"]["territories"], _foragers(state)
+    territories, blocks = state["tables"]["territories"], state["blocks"]
     grounds = _foraging_grounds(territories)
     sides = state["sides"]
     mine = {nation for nation, at_war in state["active"].items() if at_war and sides.get(nation) == seat}
     costs: dict[str, int] = {}  # territory -> forage cost of the seat's blocks there
     spare: dict[str, int] = {}  # territory -> steps above 1
-    for name, block in state["blocks"].items():
+    for name, nation, cost in _forager_list(state["tables"]["blocks"]):
+        if nation not in mine:
+            continue
+        block = blocks.get(name)
+        if block is None:
+            continue
         place = block["at"]
         if place not in grounds:
             continue
-        forager = foragers.get(name)
-        if forager is None or forager[0] not in mine:
-            continue
         if place in costs:
-            costs[place] += forager[1]
+            costs[place] += cost
             spare[place] += block["steps"] - 1
         else:
-            costs[place] = forager[1]
+            costs[place] = cost
             spare[place] = block["steps"] - 1
     owed = {}
     for place, cost in costs.items():

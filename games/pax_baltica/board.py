@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.contract import JSON, Violation
-from games.kit import Table
+from games.kit import Table, last_answer
 
 SIDE_NAMES = ("Swedish", "Allied")
 OFF_MAP = frozenset(("pool", "dead", "out"))
@@ -32,16 +32,20 @@ def forgo_regroup(table: Table) -> None:
         table.set("regroup", None)
 
 
+_ABSENT = object()
+_CONTAINERS = (list, dict)
+
+
 def update(table: Table, **values: JSON) -> None:
     """``table.update`` for the parts that change, each new container a copy: a part equal to
     its value (and of its type) stays as it is. For the turn's transitions, which set many
     parts mostly unchanged (the kit's ``set`` costs)."""
     state = table.state
-    changed = {
-        key: value.copy() if isinstance(value, list | dict) else value
-        for key, value in values.items()
-        if key not in state or state[key] != value or type(state[key]) is not type(value)
-    }
+    changed = {}
+    for key, value in values.items():
+        current = state.get(key, _ABSENT)
+        if current is not value and (current != value or type(current) is not type(value)):
+            changed[key] = value.copy() if isinstance(value, _CONTAINERS) else value
     if changed:
         table.update(**changed)
 
@@ -78,8 +82,8 @@ def side_of(state: JSON, nation: str) -> int | None:
 
 def owner(state: JSON, name: str) -> int | None:
     """The seat that commands a block: its nation's side while that nation is at war."""
-    nation = info(state, name)["nation"]
-    return side_of(state, nation) if state["active"].get(nation) else None
+    nation = state["tables"]["blocks"][name]["nation"]
+    return state["sides"].get(nation) if state["active"].get(nation) else None
 
 
 def commanders(state: JSON) -> dict[str, int | None]:
@@ -94,12 +98,31 @@ def on_map(state: JSON, name: str) -> bool:
 
 
 def blocks_at(state: JSON, place: str, seat: int | None = None) -> list[str]:
+    """The blocks at ``place`` (of ``seat``'s side, when given), in the state's order."""
     here = [name for name, block in state["blocks"].items() if block["at"] == place]
-    return here if seat is None else [name for name in here if owner(state, name) == seat]
+    if seat is None or not here:
+        return here
+    printed, active, sides = state["tables"]["blocks"], state["active"], state["sides"]
+    mine = []
+    for name in here:
+        nation = printed[name]["nation"]
+        if active.get(nation) and sides.get(nation) == seat:
+            mine.append(name)
+    return mine
 
 
 def enemy_blocks_at(state: JSON, place: str, seat: int) -> list[str]:
-    return [name for name in blocks_at(state, place) if owner(state, name) not in (seat, None)]
+    """The blocks at ``place`` a seat other than ``seat`` commands."""
+    here = [name for name, block in state["blocks"].items() if block["at"] == place]
+    if not here:
+        return here
+    printed, active, sides = state["tables"]["blocks"], state["active"], state["sides"]
+    enemies = []
+    for name in here:
+        nation = printed[name]["nation"]
+        if active.get(nation) and sides.get(nation) not in (seat, None):
+            enemies.append(name)
+    return enemies
 
 
 def controller_side(state: JSON, place: str) -> int | None:
@@ -216,13 +239,22 @@ def map_has_borders(state: JSON) -> bool:
 def battle_territories(state: JSON) -> list[str]:
     """Territories and sea zones where both sides have blocks on the map (a hot path of the
     fold, hence the plain loop)."""
-    printed, seats = state["tables"]["blocks"], commanders(state)
-    held: tuple[set[str], set[str]] = (set(), set())
+    nations, seats = _nations(state["tables"]["blocks"]), commanders(state)
+    swedish: set[str] = set()
+    allied: set[str] = set()
     for name, block in state["blocks"].items():
         place = block["at"]
         if place in OFF_MAP or block["aboard"]:
             continue
-        seat = seats.get(printed[name]["nation"])
-        if seat is not None:
-            held[seat].add(place)
-    return sorted(held[0] & held[1])
+        seat = seats.get(nations[name])
+        if seat == 0:
+            swedish.add(place)
+        elif seat == 1:
+            allied.add(place)
+    return sorted(swedish & allied)
+
+
+@last_answer  # the printed data never changes during a play
+def _nations(printed: JSON) -> dict[str, str]:
+    """Block -> its nation."""
+    return {name: data["nation"] for name, data in printed.items()}

@@ -385,6 +385,15 @@ def sea_power_and_invasion(state: JSON) -> tuple[list[int], bool]:
     return at_sea, invaded
 
 
+def _british_enter(state: JSON) -> bool:
+    """10.8: Hanover holds Bremen-Verden, the Allies have more warships at sea or they invade
+    the Swedish homeland (the blocks counted only when Hanover does not hold it)."""
+    if state["control"].get("Bremen-Verden") == "hanover" and state["sides"].get("hanover") == 1:
+        return True
+    (swedish, allied), invaded = sea_power_and_invasion(state)
+    return allied > swedish or invaded
+
+
 def british_triggers(table: Table) -> None:
     """10.8, checked after each game turn: the British warship enters (in Portsmouth, 9.10)
     when Hanover holds Bremen-Verden, the Allies have more warships at sea, or the Allies
@@ -393,8 +402,8 @@ def british_triggers(table: Table) -> None:
     state = table.state
     if "British Warship" not in state["blocks"] or state["playable_nations"] is not None:
         return
-    (swedish, allied), invaded = sea_power_and_invasion(state)
     if state["active"].get("britain"):
+        (swedish, allied), _invaded = sea_power_and_invasion(state)
         british = state["blocks"]["British Warship"]["at"]
         if british not in board.OFF_MAP and not board.is_sea(state, british):
             swedish += 1  # "Count the British block ... if in play", in Portsmouth too
@@ -402,8 +411,7 @@ def british_triggers(table: Table) -> None:
             table.at("active")["britain"] = False
             table.at("blocks", "British Warship")["at"] = "out"
         return
-    hanover_holds = state["control"].get("Bremen-Verden") == "hanover" and state["sides"].get("hanover") == 1
-    if hanover_holds or allied > swedish or invaded:
+    if _british_enter(state):
         steps = state["blocks"]["British Warship"]["steps"] or board.info(state, "British Warship")["steps"]
         table.at("active")["britain"] = True
         table.at("truces").pop("britain", None)
