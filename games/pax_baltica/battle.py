@@ -131,11 +131,11 @@ def _forced_supporters(state: JSON, place: str, reserves: list[str]) -> list[str
 # --- 6.21, 6.31, 6.32: combat turns and fire ---------------------------------------------
 
 
-def _turn_problem(state: JSON, move: Move) -> Violation | None:
+def _turn_problem(state: JSON, move: Move, sides: dict[int, list[str]] | None = None) -> Violation | None:
     name = move.data["block"]
     if not board.is_known_block(state, name) or board.owner(state, name) != move.seat:
         return Violation(sections.COMBAT_ROUNDS, f"{name} is not one of your blocks.")
-    waiting = turn.next_combatants(state)
+    waiting = turn.next_combatants(state, sides)
     if name not in waiting:
         return Violation(sections.COMBAT_ROUNDS, f"It is not {name}'s combat turn: next is {', '.join(waiting)}.")
     return None
@@ -160,11 +160,13 @@ def combat_fire(table: Table, move: Move) -> None:
     currently strongest enemy block."""
     state = table.state
     name = move.data["block"]
-    board.refuse(table, _fire_problem(state, move))
+    battle = state["battle"]
+    sides = turn.engaged(state) if battle is not None and not battle["retreat_due"] else None  # asked once
+    board.refuse(table, _fire_problem(state, move, sides))
     targets = move.data.get("targets")
     if not board.is_known_block(state, name) or not board.known_blocks(state, targets or []):
         raise EngineError(f"{name} or a block it hits is not a block of the game.")
-    enemies = turn.combatants(state, turn.other(move.seat))
+    enemies = (turn.engaged(state) if sides is None else sides)[turn.other(move.seat)]
     hits = hits_of(move.data["dice"], board.rating(state, name)[1])
     for target in allocate_hits(state, enemies, hits, targets):
         if table.state["blocks"][target]["at"] not in board.OFF_MAP:
@@ -253,8 +255,9 @@ def _said_fire(state: JSON, move: Move, names) -> str:
     return sentence(said)
 
 
-def _fire_problem(state: JSON, move: Move) -> Violation | None:
-    problem = _turn_problem(state, move)
+def _fire_problem(state: JSON, move: Move, sides: dict[int, list[str]] | None = None) -> Violation | None:
+    """``sides``: ``turn.engaged(state)`` when the caller has it."""
+    problem = _turn_problem(state, move, sides)
     if problem:
         return problem
     if state["battle"]["retreat_due"]:
@@ -263,7 +266,7 @@ def _fire_problem(state: JSON, move: Move) -> Violation | None:
     steps = state["blocks"][name]["steps"]
     if len(dice) != steps:
         return Violation(sections.COMBAT, f"{name} has strength {steps} and rolls {steps} dice, not {len(dice)}.")
-    enemies = turn.combatants(state, turn.other(move.seat))
+    enemies = (turn.engaged(state) if sides is None else sides)[turn.other(move.seat)]
     hits = hits_of(dice, board.rating(state, name)[1])
     return _allocation_problem(state, enemies, hits, move.data.get("targets")) or keep_problem(
         state, move.data.get("keep")
@@ -497,7 +500,7 @@ def after_combat_turn(table: Table) -> None:
         ]
         _end_or_retreat(table, due)
         return
-    if turn.next_combatants(state):
+    if turn.next_combatants(state, engaged):
         return
     if battle["round"] >= MAX_ROUNDS:
         _end_or_retreat(table, board.blocks_at(state, place, attacker))

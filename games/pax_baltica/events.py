@@ -42,12 +42,13 @@ def _room(state: JSON, names: list[str]) -> int:
 
 
 def _on_map_of(state: JSON, nation: str, *, warships: bool = True) -> list[str]:
+    printed = state["tables"]["blocks"]
     return [
         n
-        for n in state["blocks"]
-        if board.info(state, n)["nation"] == nation
-        and board.on_map(state, n)
-        and (warships or board.info(state, n)["type"] != "warship")
+        for n, block in state["blocks"].items()
+        if printed[n]["nation"] == nation
+        and block["at"] not in board.OFF_MAP
+        and (warships or printed[n]["type"] != "warship")
     ]
 
 
@@ -203,8 +204,9 @@ def event_truce(table: Table, nation: str) -> None:
     """6.9: a truce set by a national event ends hostilities: the nation's blocks go back to
     their pool and it is out of the war (6.10 activation rolls apply)."""
     state = table.state
+    printed = state["tables"]["blocks"]
     for name, block in state["blocks"].items():
-        if board.info(state, name)["nation"] == nation and block["at"] not in board.OFF_MAP:
+        if printed[name]["nation"] == nation and block["at"] not in board.OFF_MAP:
             table.at("blocks", name).update(at="pool", revealed=False)
     table.at("active")[nation] = False
     table.at("truces")[nation] = state["year"]

@@ -114,14 +114,16 @@ def battle_event_types(state: JSON) -> list[str]:
     return types if state["declared_sieges"] else [*types, "supply_check"]
 
 
-def next_combatants(state: JSON) -> list[str]:
+def next_combatants(state: JSON, sides: dict[int, list[str]] | None = None) -> list[str]:
     """The blocks whose combat turn comes next (6.21): all A before all B before all C,
-    defending blocks before attacking blocks of the same letter; retreats due come first."""
+    defending blocks before attacking blocks of the same letter; retreats due come first.
+    ``sides``: ``engaged(state)`` when the caller has it."""
     battle = state["battle"]
     if battle["retreat_due"]:
         return list(battle["retreat_due"])
     attacker = battle["attacker"]
-    sides = engaged(state)
+    if sides is None:
+        sides = engaged(state)
     acted = battle["acted"]
     waiting = {
         seat: [(board.rating(state, n)[0], n) for n in sides[seat] if n not in acted]

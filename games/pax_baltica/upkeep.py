@@ -115,8 +115,9 @@ def activate(table: Table, nation: str, side: int) -> None:
     table.at("active")[nation] = True
     table.at("sides")[nation] = side
     table.at("truces").pop(nation, None)
+    printed = state["tables"]["blocks"]
     for name, block in state["blocks"].items():
-        if board.info(state, name)["nation"] == nation and block["at"] == "out" and name not in state["excluded"]:
+        if block["at"] == "out" and printed[name]["nation"] == nation and name not in state["excluded"]:
             table.at("blocks", name)["at"] = "pool"
     if nation == "ukraine":
         for place, holder in state["control"].items():
