@@ -76,10 +76,11 @@ def siege(table: Table, move: Move) -> None:
     state = table.state
     place = move.data["territory"]
     names = [r["block"] for r in move.data["rolls"]]
-    board.refuse(table, _siege_problem(state, move, names))
+    simulated: list[tuple[Violation | None, dict[str, int], int]] = []
+    board.refuse(table, _siege_problem(state, move, names, simulated))
     if not board.is_known_territory(state, place) or not names or not board.known_blocks(state, names):
         raise EngineError(f"The siege of {place} names no besieger, or a block or territory not in the game.")
-    _problem, steps, hits = _simulate_siege(state, move)
+    _problem, steps, hits = simulated[0] if simulated else _simulate_siege(state, move)
     table.at("garrison_hits")[place] = hits
     table.at("sieges").pop(place, None)
     table.at("declared_sieges").pop(place, None)
@@ -95,15 +96,18 @@ def siege(table: Table, move: Move) -> None:
     turn.settle_battle_phase(table)
 
 
-def _siege_problem(state: JSON, move: Move, names: list[str]) -> Violation | None:
+def _siege_problem(state: JSON, move: Move, names: list[str], simulated: list | None = None) -> Violation | None:
+    """``simulated`` receives the siege round played, when the check gets that far."""
     place = move.data["territory"]
     if state["sieges"].get(place) != move.seat:
         return Violation(sections.SIEGE, f"You have no siege of {place} to conduct this turn.")
-    return (
-        _besieger_problem(state, move.seat, place, names)
-        or _simulate_siege(state, move)[0]
-        or keep_problem(state, move.data.get("keep"))
-    )
+    problem = _besieger_problem(state, move.seat, place, names)
+    if problem:
+        return problem
+    played = _simulate_siege(state, move)
+    if simulated is not None:
+        simulated.append(played)
+    return played[0] or keep_problem(state, move.data.get("keep"))
 
 
 def _besiegers(state: JSON, seat: int, place: str) -> list[list[str]]:

@@ -353,9 +353,10 @@ def end_year(table: Table) -> None:
 
 
 @last_answer  # the printed data never changes during a play
-def _nations_and_warships(printed: JSON) -> dict[str, tuple[str, bool]]:
-    """Block -> (nation, whether a warship)."""
-    return {name: (data["nation"], data["type"] == "warship") for name, data in printed.items()}
+def _warships_and_others(printed: JSON) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(block, nation) of the warships, and of the other blocks, in printed order."""
+    fleet = [(name, data["nation"]) for name, data in printed.items() if data["type"] == "warship"]
+    return fleet, [(name, data["nation"]) for name, data in printed.items() if data["type"] != "warship"]
 
 
 @last_answer  # the printed map never changes during a play
@@ -370,20 +371,26 @@ def sea_power_and_invasion(state: JSON) -> tuple[list[int], bool]:
     """Warships at sea per side, and whether Allied blocks stand in the Swedish homeland
     (one pass over the blocks: this runs after every game turn)."""
     at_sea, invaded = [0, 0], False
-    kinds, seas = _nations_and_warships(state["tables"]["blocks"]), _sea_zones(state["tables"]["territories"])
+    fleet, others = _warships_and_others(state["tables"]["blocks"])
+    seas, blocks = _sea_zones(state["tables"]["territories"]), state["blocks"]
     seats = board.commanders(state)
-    for name, block in state["blocks"].items():
-        place = block["at"]
-        if place in board.OFF_MAP:
-            continue
-        nation, warship = kinds[name]
+    for name, nation in fleet:  # a warship in a port of the homeland invades it too
         seat = seats.get(nation)
-        if seat is None:
+        block = blocks.get(name)
+        if seat is None or block is None:
             continue
-        if warship and place in seas:
+        if block["at"] in seas:
             at_sea[seat] += 1
-        elif seat == 1 and place in _HOMELAND:
+        elif seat == 1 and block["at"] in _HOMELAND:
             invaded = True
+    if not invaded:
+        allied = {nation for nation, seat in seats.items() if seat == 1}
+        for name, nation in others:
+            if nation in allied:
+                block = blocks.get(name)
+                if block is not None and block["at"] in _HOMELAND:
+                    invaded = True
+                    break
     return at_sea, invaded
 
 
