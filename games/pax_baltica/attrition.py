@@ -24,9 +24,12 @@ def _forage_costs(printed: JSON) -> dict[str, tuple[str, int]]:
 
 
 @last_answer  # the printed data never changes during a play
-def _forager_list(printed: JSON) -> list[tuple[str, str, int]]:
-    """(block, nation, FP it costs) for the army and regimental blocks, in printed order."""
-    return [(name, nation, cost) for name, (nation, cost) in _forage_costs(printed).items()]
+def _foragers_by_nation(printed: JSON) -> dict[str, list[tuple[str, int]]]:
+    """Nation -> (block, FP it costs) for its army and regimental blocks, in printed order."""
+    by_nation: dict[str, list[tuple[str, int]]] = {}
+    for name, (nation, cost) in _forage_costs(printed).items():
+        by_nation.setdefault(nation, []).append((name, cost))
+    return by_nation
 
 
 @last_answer  # the printed map never changes during a play
@@ -45,25 +48,24 @@ def required_losses(state: JSON, seat: int) -> dict[str, int]:
     pass over the blocks: this runs for every supply check)."""
     territories, blocks = state["tables"]["territories"], state["blocks"]
     grounds = _foraging_grounds(territories)
-    sides = state["sides"]
-    mine = {nation for nation, at_war in state["active"].items() if at_war and sides.get(nation) == seat}
+    sides, foragers = state["sides"], _foragers_by_nation(state["tables"]["blocks"])
+    mine = [
+        foragers.get(nation, ()) for nation, at_war in state["active"].items() if at_war and sides.get(nation) == seat
+    ]
     costs: dict[str, int] = {}  # territory -> forage cost of the seat's blocks there
     spare: dict[str, int] = {}  # territory -> steps above 1
-    for name, nation, cost in _forager_list(state["tables"]["blocks"]):
-        if nation not in mine:
-            continue
-        block = blocks.get(name)
-        if block is None:
-            continue
-        place = block["at"]
-        if place not in grounds:
-            continue
-        if place in costs:
-            costs[place] += cost
-            spare[place] += block["steps"] - 1
-        else:
-            costs[place] = cost
-            spare[place] = block["steps"] - 1
+    for nation_foragers in mine:
+        for name, cost in nation_foragers:
+            block = blocks.get(name)
+            if block is None or block["at"] not in grounds:
+                continue
+            place = block["at"]
+            if place in costs:
+                costs[place] += cost
+                spare[place] += block["steps"] - 1
+            else:
+                costs[place] = cost
+                spare[place] = block["steps"] - 1
     owed = {}
     for place, cost in costs.items():
         room = spare[place]
