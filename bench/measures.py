@@ -308,7 +308,14 @@ def legal_moves(fixture: Fixture, url: str) -> list[str]:
                 timings.append((time.perf_counter() - start) * 1000)
                 state = engine.apply(state, move)
         longest = max(own, key=lambda p: len(p.moves()))
-        play = fixture.play(len(longest.seats), engine.slug, longest.options)
+        players = fixture.players[: len(longest.seats)]
+        play = services.create_play(
+            club=fixture.club,
+            game=engine.slug,
+            seats=[services.SeatSpec(p, seat.colour, seat.team) for p, seat in zip(players, longest.seats)],
+            options=longest.options,
+            user=fixture.user,
+        )
         api = []
         for at, move in enumerate(longest.moves()):
             if at % 10 == 0 and play.status == "in_progress":
