@@ -100,29 +100,23 @@ def on_map(state: JSON, name: str) -> bool:
 def blocks_at(state: JSON, place: str, seat: int | None = None) -> list[str]:
     """The blocks at ``place`` (of ``seat``'s side, when given), in the state's order."""
     here = [name for name, block in state["blocks"].items() if block["at"] == place]
-    if seat is None or not here:
-        return here
-    printed, active, sides = state["tables"]["blocks"], state["active"], state["sides"]
-    mine = []
-    for name in here:
-        nation = printed[name]["nation"]
-        if active.get(nation) and sides.get(nation) == seat:
-            mine.append(name)
-    return mine
+    return here if seat is None else [n for n, commander in _commanders_of(state, here) if commander == seat]
 
 
 def enemy_blocks_at(state: JSON, place: str, seat: int) -> list[str]:
     """The blocks at ``place`` a seat other than ``seat`` commands."""
-    here = [name for name, block in state["blocks"].items() if block["at"] == place]
-    if not here:
-        return here
+    here = blocks_at(state, place)
+    return [n for n, commander in _commanders_of(state, here) if commander not in (seat, None)]
+
+
+def _commanders_of(state: JSON, names: list[str]) -> list[tuple[str, int | None]]:
+    """Each block with the seat that commands it (``owner``, the nations looked up once)."""
     printed, active, sides = state["tables"]["blocks"], state["active"], state["sides"]
-    enemies = []
-    for name in here:
-        nation = printed[name]["nation"]
-        if active.get(nation) and sides.get(nation) not in (seat, None):
-            enemies.append(name)
-    return enemies
+    return [
+        (name, sides.get(nation) if active.get(nation) else None)
+        for name in names
+        for nation in (printed[name]["nation"],)
+    ]
 
 
 def controller_side(state: JSON, place: str) -> int | None:
