@@ -158,7 +158,7 @@ def move(
     ``choices`` and how it ``says`` itself. ``exact``: the choices are legal by construction
     whenever the move is possible at all, so ``check`` of a seat's first choice speaks for the
     rest (for a space too large to check one by one; the shared soundness test still checks
-    each)."""
+    a sample of them in every playthrough state)."""
 
     def declare(play: Play) -> Rule:
         return Rule(name, section, description, schema, example, play, choices, says, seated, secrets, exact)
