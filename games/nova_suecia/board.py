@@ -7,12 +7,19 @@ above the river, ``S1`` to ``S12`` below it.
 
 from __future__ import annotations
 
+from games.contract import JSON
 from games.nova_suecia.components import PRICE_SQUARES
 
 CHRISTINA, NASSAU = 0, 13
 RIVER_CARDS = 12
 DISTRICT_IDS = tuple(f"{row}{card}" for row in "NS" for card in range(1, RIVER_CARDS + 1))
 DISTRICT_INDEX = {district: index for index, district in enumerate(DISTRICT_IDS)}
+
+
+def named_district(state: JSON, data: JSON) -> tuple[int, JSON]:
+    """The district a move's ``data`` names: its index along the river and its card there."""
+    index = DISTRICT_INDEX[data["district"]]
+    return index, state["districts"][index]
 
 
 def river_card(district_index: int) -> int:

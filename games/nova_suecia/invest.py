@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from games.contract import JSON, Move, obj
 from games.kit import Table, listed, move
 from games.nova_suecia import sections
-from games.nova_suecia.board import DISTRICT_IDS, DISTRICT_INDEX, buy, river_card
+from games.nova_suecia.board import DISTRICT_IDS, DISTRICT_INDEX, buy, named_district, river_card
 from games.nova_suecia.components import MEEPLES, SEALS_PER_PLAYER
 from games.nova_suecia.ending import start_last_turns
 from games.nova_suecia.queries import actor, colonists_in_play, recipe_of, seals_of
@@ -48,8 +48,7 @@ def said_invest(state: JSON, move: Move, names: Sequence[str]) -> str:
     """5.3.1 as the table says it: the seal, the colonist and what it buys, the raid (5.4)."""
     data = move.data
     player = actor(state, move)
-    index = DISTRICT_INDEX[data["district"]]
-    district = state["districts"][index]
+    index, district = named_district(state, data)
     cost, _, inputs = investment(state, player, data)
     said = f"{who(state, move, names)} invests in {district_name(data['district'], district)}"
     if district["seal"] is None:
@@ -113,7 +112,7 @@ def invest(table: Table, move: Move) -> None:
 
 def investment(state: JSON, player: int, data: JSON) -> tuple[int, JSON, dict[str, int]]:
     """(thaler the investment costs, the markets after it, the inputs bought)."""
-    district = state["districts"][DISTRICT_INDEX[data["district"]]]
+    _, district = named_district(state, data)
     recipe = recipe_of(state, district, data["option"]) or {"buy": {}}
     inputs = dict(recipe["buy"])
     if data["triangle"] == "right":
@@ -135,8 +134,7 @@ def _refuse(table: Table, player: int, data: JSON, cost: int) -> None:
     """The rules the investment breaks: the district first (the first of those alone), then the
     colonist, the log cabin, the seals (2), the price and the deposit before the raid (5.4)."""
     state = table.state
-    index = DISTRICT_INDEX[data["district"]]
-    district = state["districts"][index]
+    index, district = named_district(state, data)
     refusal = _district_refusal(state, player, district, data)
     if refusal:
         table.refuse(sections.INVEST, refusal)

@@ -11,7 +11,7 @@ from math import ceil
 from games.contract import JSON, Move, obj
 from games.kit import Table, listed, move
 from games.nova_suecia import sections
-from games.nova_suecia.board import DISTRICT_IDS, DISTRICT_INDEX, river_card, sell
+from games.nova_suecia.board import DISTRICT_IDS, DISTRICT_INDEX, named_district, river_card, sell
 from games.nova_suecia.components import LOG_CABINS, WILDCARD_RESOURCES
 from games.nova_suecia.queries import actor, colonists_at_trade_posts, log_cabins_built, recipe_of
 from games.nova_suecia.raid import deposit_before_raid, raid, said_raid
@@ -43,8 +43,7 @@ def said_produce(state: JSON, move: Move, names: Sequence[str]) -> str:
     """5.3.2 as the table says it: the colonist laid down, what it sells (or builds), the raid (5.4)."""
     data = move.data
     player = actor(state, move)
-    index = DISTRICT_INDEX[data["district"]]
-    district = state["districts"][index]
+    index, district = named_district(state, data)
     colonist = district[data["triangle"]]
     where = f"the {data['triangle']}-hand investment triangle of {district_name(data['district'], district)}"
     said = f"{who(state, move, names)} lays down the colonist in {where}"
@@ -135,8 +134,7 @@ def _refuse(table: Table, player: int, data: JSON) -> None:
     """The rules the production breaks: an upright colonist of the player's (the first alone),
     the wildcard's choice, the log cabins (2), the deposit before the raid (5.4)."""
     state = table.state
-    index = DISTRICT_INDEX[data["district"]]
-    district = state["districts"][index]
+    index, district = named_district(state, data)
     colonist = district[data["triangle"]]
     where = f"the {data['triangle']}-hand triangle of {data['district']}"
     if not colonist or colonist["player"] != player:
