@@ -3,7 +3,8 @@ and the API tests. What is secret comes from the engine's declaration (``games.s
 
 from games.secrets import NOBODY, masked
 
-_ABSENT = object()
+#: What :func:`at` finds where a view has no such part.
+ABSENT = object()
 
 
 def occurs(haystack, needle) -> bool:
@@ -38,7 +39,7 @@ def at(value, path):
         try:
             value = value[key]
         except (KeyError, IndexError, TypeError):
-            return _ABSENT
+            return ABSENT
     return value
 
 
@@ -47,6 +48,6 @@ def assert_kept(shown, secrets_found, viewer, where: str) -> None:
         if owner is None or (owner == viewer and viewer != NOBODY):
             continue
         there = at(shown, path)
-        assert there is _ABSENT or there == masked(value), f"{where}: {path} of seat {owner} shown to {viewer}"
+        assert there is ABSENT or there == masked(value), f"{where}: {path} of seat {owner} shown to {viewer}"
         if telling(value):
             assert not occurs(shown, value), f"{where}: seat {owner}'s {path} appears elsewhere for {viewer}"

@@ -26,6 +26,7 @@ from games.random_play import random_play
 from games.secrets import found, masked, visible
 from tests.games.shapes import shaped_moves
 from tests.games.test_conformance import default_options
+from tests.hidden import ABSENT, at
 
 ENGINES = list(registry.engines().values())
 #: Derandomized, so CI runs the same examples every time; a failure shrinks to its shortest play.
@@ -41,16 +42,6 @@ def plays(draw, engine: Engine):
     length = draw(st.integers(0, 120))
     play = random_play(engine, count, random.Random(seed), options=default_options(engine), max_events=length)
     return play, seed
-
-
-def part(view, path: tuple):
-    """The part of ``view`` at ``path``; None where a seat's view has no such part."""
-    for key in path:
-        try:
-            view = view[key]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return view
 
 
 def states(engine: Engine, play):
@@ -87,8 +78,8 @@ def test_a_seats_view_never_contains_another_seats_secret(engine: Engine, data):
             seen = engine.seen_view(state, seat)
             for path, owner, _ in found(arbiter, engine.view_secrets):
                 if not visible(owner, seat):
-                    value = part(seen, path)
-                    assert value == masked(value), f"seat {seat} sees {'.'.join(map(str, path))}"
+                    value = at(seen, path)
+                    assert value is ABSENT or value == masked(value), f"seat {seat} sees {'.'.join(map(str, path))}"
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.slug)
