@@ -24,7 +24,7 @@ from analytics import ratings
 from analytics import services as analytics_services
 from analytics.models import PlayResult
 from games import registry
-from games.contract import Move
+from games.contract import Move, Seat
 from games.playthrough import all_playthroughs, load
 from games.random_play import random_play
 from records import services
@@ -47,11 +47,13 @@ class Fixture:
         players = [Player.objects.create(club=club, display_name=f"Player {n:02}") for n in range(40)]
         return cls(user, Token.objects.create(user=user).key, club, players)
 
-    def play(self, seats: int = 3, game: str = "generic", options: dict | None = None) -> Play:
+    def play(self, seats: int | list[Seat] = 3, game: str = "generic", options: dict | None = None) -> Play:
+        """A new play of the bench's players: ``seats`` plain seats, or these seats (colours, teams)."""
+        seated = [Seat()] * seats if isinstance(seats, int) else seats
         return services.create_play(
             club=self.club,
             game=game,
-            seats=[services.SeatSpec(p) for p in self.players[:seats]],
+            seats=[services.SeatSpec(p, seat.colour, seat.team) for p, seat in zip(self.players, seated)],
             options={"title": "Bench"} if options is None else options,
             user=self.user,
         )
@@ -308,14 +310,7 @@ def legal_moves(fixture: Fixture, url: str) -> list[str]:
                 timings.append((time.perf_counter() - start) * 1000)
                 state = engine.apply(state, move)
         longest = max(own, key=lambda p: len(p.moves()))
-        players = fixture.players[: len(longest.seats)]
-        play = services.create_play(
-            club=fixture.club,
-            game=engine.slug,
-            seats=[services.SeatSpec(p, seat.colour, seat.team) for p, seat in zip(players, longest.seats)],
-            options=longest.options,
-            user=fixture.user,
-        )
+        play = fixture.play(longest.seats, engine.slug, longest.options)
         api = []
         for at, move in enumerate(longest.moves()):
             if at % 10 == 0 and play.status == "in_progress":
