@@ -61,6 +61,9 @@ def _server_url(name: str) -> str:
 REDIS_URL = _server_url("REDIS_URL")
 
 INSTALLED_APPS = [
+    # First: their templates (the sign-in and password pages) stand in for the admin's.
+    "records",
+    "analytics",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -73,8 +76,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
-    "records",
-    "analytics",
+    "django_htmx",
 ]
 
 MIDDLEWARE = [
@@ -87,6 +89,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 # Sign-in throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one user from
@@ -148,10 +151,25 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 STATIC_URL = "static/"
-# WhiteNoise serves the static files (the API docs' Swagger UI and Redoc, from
-# drf-spectacular-sidecar) from where the packages installed them: no CDN, no collectstatic.
+#: Where ``collectstatic`` gathers the static files for production (docker's build runs it).
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
+# WhiteNoise serves the static files (the pages' htmx from django-htmx, the API docs' Swagger
+# UI and Redoc from drf-spectacular-sidecar): no CDN. In development it finds them where the
+# packages installed them; in production from STATIC_ROOT.
 WHITENOISE_USE_FINDERS = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The web app's accounts: sign-in pages, and the mail of a password reset or an invitation.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = LOGOUT_REDIRECT_URL = "home"
+#: In development a mail is printed on the console; in production it goes through SMTP.
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend" if DEBUG else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "tablelog@localhost")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -16,4 +16,7 @@ urlpatterns = [
         "api/redoc/", SpectacularRedocView.as_view(url_name="schema", template_name="records/redoc.html"), name="redoc"
     ),
     path("api-auth/", include("rest_framework.urls")),
+    # The web app (records.web, analytics.web): pages over the same services and selectors.
+    path("", include("records.web.urls")),
+    path("", include("analytics.web.urls")),
 ]
