@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.shortcuts import redirect, render
+from django.urls import include, path
 from django.utils.http import url_has_allowed_host_and_scheme
 
 
@@ -39,3 +40,10 @@ def signup(request):
 def account(request):
     memberships = request.user.memberships.select_related("club").order_by("club__name")
     return render(request, "registration/account.html", {"memberships": memberships})
+
+
+urlpatterns = [
+    path("accounts/signup/", signup, name="signup"),
+    path("accounts/", account, name="account"),
+    path("accounts/", include("django.contrib.auth.urls")),
+]

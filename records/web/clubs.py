@@ -5,7 +5,9 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
+from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import path
 
 from records import services
 from records.models import Club
@@ -36,3 +38,28 @@ def new(request):
             club.save(update_fields=["keeps_secrets"])
         return redirect("club", club.slug)
     return render(request, "records/club_form.html", {"form": form})
+
+
+def members(request, slug: str):
+    raise Http404("not built yet")  # placeholder: the members' page is being built
+
+
+def settings(request, slug: str):
+    raise Http404("not built yet")  # placeholder
+
+
+def players(request, slug: str):
+    raise Http404("not built yet")  # placeholder
+
+
+def invitation(request, token: str):
+    raise Http404("not built yet")  # placeholder
+
+
+urlpatterns = [
+    path("clubs/new/", new, name="club-new"),
+    path("clubs/<slug:slug>/members/", members, name="club-members"),
+    path("clubs/<slug:slug>/settings/", settings, name="club-settings"),
+    path("clubs/<slug:slug>/players/", players, name="club-players"),
+    path("invitations/<str:token>/", invitation, name="invitation"),
+]

@@ -1,10 +1,5 @@
-from django.urls import include, path
+"""The web app's pages of records: each module lists its own routes."""
 
-from records.web import accounts, clubs
+from records.web import accounts, clubs, plays, recording
 
-urlpatterns = [
-    path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/", accounts.account, name="account"),
-    path("accounts/", include("django.contrib.auth.urls")),
-    path("clubs/new/", clubs.new, name="club-new"),
-]
+urlpatterns = [*accounts.urlpatterns, *clubs.urlpatterns, *recording.urlpatterns, *plays.urlpatterns]
