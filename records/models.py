@@ -240,3 +240,35 @@ class Import(models.Model):
         if self.status == ImportStatus.DONE:
             return 100
         return 0 if not self.bytes_total else min(99, self.bytes_read * 100 // self.bytes_total)
+
+
+class Invitation(models.Model):
+    """A link by which one person joins a club in a role (records/invitations).
+
+    Its token is the link: unguessable (``secrets.token_urlsafe``), good for one person once,
+    until it expires or an owner revokes it. It is kept as it is, not hashed, so that the
+    owners can copy an open link again from the members' page.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    token = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(role__in=[Role.MEMBER, Role.RECORDER]), name="invitation_role_member_or_recorder"
+            ),
+            models.CheckConstraint(
+                condition=Q(accepted_at__isnull=True) | Q(revoked_at__isnull=True), name="invitation_used_or_revoked"
+            ),
+        ]
