@@ -5,7 +5,10 @@ flags one with a claim; ``ruling`` resolves a dispute and may void what it dispu
 strict play a void also voids the later moves the rules then refuse (``records.replay``).
 """
 
+from collections.abc import Iterable
+
 from games.contract import EventType, obj
+from records.models import Role
 
 _seq = {"type": "integer", "minimum": 1}
 _text = {"type": "string", "minLength": 1, "maxLength": 2000}
@@ -48,6 +51,15 @@ META_EVENT_TYPES = {
         seated=False,
     ),
 }
+
+
+
+def role_to_log(types: Iterable[str | None]) -> Role:
+    """The role that may append events of these types: anyone at the table (a member) may
+    dispute a move and ask for a ruling; everything else is logged by the club's recorders."""
+    types = list(types)
+    return Role.MEMBER if types and all(t == "dispute" for t in types) else Role.RECORDER
+
 
 #: Rulebook-style section names for the service's own rules.
 RULE_LOG = "Tablelog: the log"

@@ -65,6 +65,13 @@ def viewer_of(play: Play, user: User | AnonymousUser, seat: int | None = None) -
     return seat
 
 
+def title_of(play: Play) -> str:
+    """The game's name as people say it: a generic play's own title, else its engine's."""
+    if play.game == "generic":
+        return play.options.get("title") or "Untitled game"
+    return engine_of(play).title
+
+
 def view_as_of(play: Play, seq: int, viewer: int | None):
     """The table as of ``seq`` through ``viewer``'s eyes (see :func:`viewer_of`)."""
     return engine_of(play).seen_view(state_as_of(play, seq), viewer)

@@ -30,7 +30,7 @@ from games import registry
 from games.secrets import NOBODY
 from records import chain, memberships, narration, query, selectors, services, tasks
 from records.imports.service import start_import
-from records.meta import META_EVENT_TYPES
+from records.meta import META_EVENT_TYPES, role_to_log
 from records.models import Club, Import, Membership, Play, Player, Role
 from records.replay import engine_of, voids_as_of
 from records.serializers import (
@@ -402,10 +402,12 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     @events.mapping.post
     def append(self, request, pk=None):
         """Append one event, or a batch (a list) all or none. 201 when stored; 200 when every
-        event was stored before under the Idempotency-Key (a retry)."""
+        event was stored before under the Idempotency-Key (a retry). Recorders log; a member
+        may log disputes (records.meta.role_to_log)."""
         play = self.get_object()
-        require(play.club, request, Role.RECORDER)
         batch = isinstance(request.data, list)
+        items = request.data if batch else [request.data]
+        require(play.club, request, role_to_log(item.get("type") if isinstance(item, dict) else None for item in items))
         if batch and not 1 <= len(request.data) <= MAX_BATCH:
             raise ValidationError({"events": [f"Send 1 to {MAX_BATCH} events at once."]})
         key = request.headers.get("Idempotency-Key")

@@ -17,7 +17,8 @@ The expectations are written by hand from the policy (README, "Who may do what")
 The routes are walked from the URL configuration, so a new route, or a new method on one, fails
 :func:`test_the_table_covers_every_route_and_method` until someone writes down who may use it.
 Not walked: Django's admin, which has its own permission model (staff users) and shows nothing
-to a club role. Not requested: HEAD, which Django and DRF answer with the GET handler, and
+to a club role; and the web app's pages, which answer as pages do (a sign-in page, not a 401):
+tests/web/test_pages.py walks those. Not requested: HEAD, which Django and DRF answer with the GET handler, and
 OPTIONS, DRF's description of a route's fields. A route's ``.json``-style variants (DRF's format
 suffixes) are the same view, which the walk checks, and are requested without the suffix.
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth.models import User
@@ -119,7 +121,8 @@ RULES: dict[tuple[str, str], Rule] = {
     ("rest_framework:login", "POST"): Rule(OPEN, 302, credentials, format="multipart"),
     # Django's FormView answers PUT as POST, but Django reads no form from a PUT: the page again.
     ("rest_framework:login", "PUT"): Rule(OPEN, 200, credentials, format="multipart"),
-    ("rest_framework:logout", "POST"): Rule(OPEN, 200),
+    # Signing out goes home (LOGOUT_REDIRECT_URL, the web app's).
+    ("rest_framework:logout", "POST"): Rule(OPEN, 302),
     ("game-list", "GET"): Rule(OPEN, 200),
     ("game-detail", "GET"): Rule(OPEN, 200),
     # A list shows what its reader may see (see the tests below), and is a 200 to everyone.
@@ -216,7 +219,8 @@ def walk() -> dict[tuple[str, str], tuple[str, ...]]:
     """(route name, method) -> the route's URL keywords, for every route and method. A name's
     several patterns (DRF's format suffixes) must be one view."""
     routes, views = {}, {}
-    for name, pattern, kwargs in patterns(get_resolver()):
+    api = SimpleNamespace(url_patterns=[e for e in get_resolver().url_patterns if str(e.pattern).startswith("api")])
+    for name, pattern, kwargs in patterns(api):
         assert views.setdefault(name, view_of(pattern)) is view_of(pattern), f"{name} names two views"
         for method in methods(pattern):
             if "format" not in kwargs:
