@@ -53,7 +53,6 @@ META_EVENT_TYPES = {
 }
 
 
-
 def role_to_log(types: Iterable[str | None]) -> Role:
     """The role that may append events of these types: anyone at the table (a member) may
     dispute a move and ask for a ruling; everything else is logged by the club's recorders."""

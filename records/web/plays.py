@@ -30,7 +30,13 @@ from records.web.tables import draw
 def seats_of(play: Play) -> list[dict]:
     """The play's seats for a picture or a page: position, player's name, colour, team."""
     return [
-        {"position": s.position, "name": s.player.display_name, "colour": s.colour, "team": s.team, "player": s.player_id}
+        {
+            "position": s.position,
+            "name": s.player.display_name,
+            "colour": s.colour,
+            "team": s.team,
+            "player": s.player_id,
+        }
         for s in play.seats.select_related("player").order_by("position")
     ]
 

@@ -12,9 +12,7 @@ def scored(club_setup):
     """A public club's generic play with one score logged (seq 1)."""
     club = club_setup["public"]
     play = new_play(club["club"], club["players"][:2], user=club["owner"])
-    services.append_events(
-        play_id=play.pk, events=[services.NewEvent("score", 0, {"points": 3})], user=club["owner"]
-    )
+    services.append_events(play_id=play.pk, events=[services.NewEvent("score", 0, {"points": 3})], user=club["owner"])
     return play, club
 
 
