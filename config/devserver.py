@@ -66,7 +66,8 @@ def serve(env: dict[str, str]) -> None:
         for command in commands:
             processes.append(subprocess.Popen(command, env=env))
         print(
-            f"\nTablelog is running: http://{ADDRESS}/api/v1/  (docs: http://{ADDRESS}/api/docs/)\n"
+            f"\nTablelog is running: http://{ADDRESS}/  (sign in as demo / demo; the API: "
+            f"http://{ADDRESS}/api/v1/, its docs: http://{ADDRESS}/api/docs/)\n"
             "Ctrl-C stops the web server, the worker, beat and any embedded server.\n",
             flush=True,
         )
