@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-WIDTH, HEIGHT = 640, 260
+WIDTH, HEIGHT = 480, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 28, 36
 #: At most this many labels under the x axis (every n-th point's), so they never overlap.
 MOST_X_LABELS = 8
@@ -38,13 +38,16 @@ class Series:
     points: list[Point]
 
 
-def nice_ticks(low: float, high: float, most: int = 5) -> list[float]:
+def nice_ticks(low: float, high: float, most: int = 5, *, whole: bool = False) -> list[float]:
     """Evenly spaced round values from at or below ``low`` to at or above ``high``: the step
-    is 1, 2 or 5 times a power of ten, the smallest giving at most ``most`` intervals."""
+    is 1, 2 or 5 times a power of ten, the smallest giving at most ``most`` intervals (and at
+    least 1 when ``whole``: counts have no halves)."""
     if high <= low:
         low, high = low - 1, high + 1
     raw = (high - low) / most
     power = 10 ** math.floor(math.log10(raw))
+    if whole:
+        power = max(power, 1)
     step = next(
         f * power
         for f in (1, 2, 5, 10, 20, 50)
@@ -116,9 +119,10 @@ def bar_chart(bars: list[Point], *, title: str, y_label: str = "", unit: str = "
     zero); its value, and ``unit`` ("%"), printed over it."""
     if not bars:
         return SafeString("")
-    frame = _Frame(nice_ticks(0, max(max(b.value for b in bars), 1)), len(bars))
+    frame = _Frame(nice_ticks(0, max(max(b.value for b in bars), 1), whole=True), len(bars))
     slot = (frame.right - frame.left) / len(bars)
     width = round(slot * 0.7, 2)
+    every = max(1, math.ceil(len(bars) / MOST_X_LABELS))
     drawn = []
     for i, bar in enumerate(bars):
         y = frame.y(bar.value)
@@ -130,7 +134,7 @@ def bar_chart(bars: list[Point], *, title: str, y_label: str = "", unit: str = "
                 "y": y,
                 "height": round(frame.bottom - y, 2),
                 "value": f"{_label(bar.value)}{unit}",
-                "label": bar.label,
+                "label": bar.label if i % every == 0 else "",
                 "note": bar.note,
             }
         )
