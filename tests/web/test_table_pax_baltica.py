@@ -89,6 +89,12 @@ def blocks_in(tree, territory: str) -> list:
     return [g for g in tile.iter(f"{SVG}g") if "block" in g.get("class", "").split()]
 
 
+def notes_of(tile, kind: str) -> list[str]:
+    """The words of a tile's notes of one kind (each note's text follows its hover title)."""
+    notes = [t for t in tile.iter(f"{SVG}text") if kind in t.get("class", "").split()]
+    return [note.find(f"{SVG}title").tail.strip() for note in notes]
+
+
 def names_in(value) -> list[str]:
     """The names a secret holds: itself, or those of the list it is (a pool)."""
     if isinstance(value, list):
@@ -209,8 +215,15 @@ def test_the_forage_check_shows_the_swedes_one_fp_over_in_trondheim():
     assert playthrough("last_army_swedish_major_victory").events[13]["data"] == {"losses": ["Elfsborg"]}
     _html, tree = picture("last_army_swedish_major_victory", 13, None)
     (tile,) = [g for g in tree.iter(f"{SVG}g") if g.get("data-territory") == "Trondheim"]
-    notes = [t for t in tile.iter(f"{SVG}text") if "attrition" in t.get("class", "").split()]
-    assert ["".join(t.itertext()).strip().endswith("Swedes need 2 FP (1 over)") for t in notes] == [True]
+    assert notes_of(tile, "attrition") == ["Swedes need 2 FP (1 over)"]
+
+
+def test_a_conquered_garrison_says_whom_it_was_taken_from():
+    # Move 13 breaks Trondheim's garrison (value 1) with Elfsborg's 1: Norway's garrisons count
+    # for Denmark, which loses 4 RP for it (4.3).
+    _html, tree = picture("last_army_swedish_major_victory", 13, NOBODY)
+    (tile,) = [g for g in tree.iter(f"{SVG}g") if g.get("data-territory") == "Trondheim"]
+    assert notes_of(tile, "conquest") == ["Garrison taken from Denmark"]
 
 
 def test_the_picture_is_visible_on_a_laptop(browser):

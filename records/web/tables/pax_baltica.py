@@ -316,7 +316,17 @@ def _block(block: JSON, view: JSON, seats: list[dict], x: int, y: int) -> dict:
 
 
 def _siege_lines(name: str, view: JSON) -> list[dict]:
+    """3.43, 4.3, 6.7: a garrison conquered (its nation 4 RP down), besieged or hit."""
     lines = []
+    if name in view["conquered"]:
+        lost_by = nation_name(view["conquered"][name])
+        lines.append(
+            {
+                "text": f"Garrison taken from {lost_by}",
+                "kind": "conquest",
+                "title": f"4.3: {lost_by} loses 4 RP while the enemy holds it",
+            }
+        )
     if name in view["sieges_pending"]:
         besieger = view["sieges_pending"][name]
         lines.append({"text": f"Siege by the {SIDES[besieger]}", "kind": "siege", "title": "3.43: a siege to attempt"})
