@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.db.models import QuerySet
+from django.template.defaultfilters import floatformat
 
 from analytics.models import PlayResult
 from games import registry
@@ -26,8 +27,9 @@ def percent(rate: float | None) -> str:
 
 
 def rating(value: float) -> str:
-    """A rating to one decimal (halves up)."""
-    return str(Decimal(str(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+    """A rating to one decimal, halves up, never "-0.0": as the templates show one
+    (``floatformat:1``), so a tooltip and its table agree."""
+    return floatformat(value, 1)
 
 
 def with_percent(*tallies: dict) -> None:
