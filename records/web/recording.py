@@ -192,17 +192,23 @@ def _legal_page(play: Play, arbiter: bool, kind: str | None, page: int) -> dict:
         offered["json"] = json.dumps({k: offered[k] for k in ("type", "seat", "data")})
         if not groups or (groups[-1]["type"], groups[-1]["seat"]) != (offered["type"], offered["seat"]):
             who = None if offered["seat"] is None else names[offered["seat"]]
-            groups.append({"type": offered["type"], "seat": offered["seat"], "who": who, "moves": []})
+            kind_of = offered["type"]
+            groups.append({"type": kind_of, "label": _named(kind_of), "seat": offered["seat"], "who": who, "moves": []})
         groups[-1]["moves"].append(offered)
     return {
         "total": len(moves),
-        "counts": list(counts.items()),
+        "counts": [{"type": t, "label": _named(t), "count": n} for t, n in counts.items()],
         "kind": kind,
         "groups": groups,
         "page": page,
         "pages": pages,
         "shown": len(chosen),
     }
+
+
+def _named(kind: str) -> str:
+    """An event type as a heading: ``choose_role`` is "Choose role"."""
+    return kind.replace("_", " ").capitalize()
 
 
 def _recent(play: Play, viewer: int | None) -> list[dict]:

@@ -8,7 +8,7 @@ import json
 import pytest
 from django.contrib.auth.models import User
 
-from records import services
+from records import selectors, services
 from records.models import Membership, Play, Player, Role
 from records.web.forms import SchemaForm
 from tests.web.conftest import screenshot, sign_in
@@ -277,7 +277,7 @@ def test_the_moves_are_filtered_by_type_and_paged(client, db):
     play = started(club, players, "generic", {"title": "Azul"})
     recorder = signed_in(client, "recorder")
     everything = recorder.get(f"/plays/{play.pk}/log/").context["legal"]
-    assert dict(everything["counts"]) == {"score": 3, "finish": 1}
+    assert {c["type"]: c["count"] for c in everything["counts"]} == {"score": 3, "finish": 1}
     scores = recorder.get(f"/plays/{play.pk}/log/?type=score")
     assert [(m["type"], m["seat"]) for m in buttons(scores)] == [("score", 0), ("score", 1), ("score", 2)]
     assert recorder.get(f"/plays/{play.pk}/log/?page=2").status_code == 404
@@ -416,7 +416,7 @@ ROUND_ONE = [
     "Bo procures 2 iron of value 1.",
     "Cy procures 1 iron of value 1.",
     "Cy chooses the Sculpture Procurer role card.",
-    "Cy procures 2 sculpture of value 1.",
+    "Cy procures 2 sculptures of value 1.",
     "Anna procures 1 sculpture of value 1.",
 ]
 
@@ -433,7 +433,8 @@ def test_a_recorder_logs_a_vasa_regalis_round_by_choosing_legal_moves(site, page
     assert play.last_seq == len(ROUND_ONE)
     # "After the round ... the player to the left of the shipyard leader takes the shipyard
     # leader card and starts the next game round": Bo chooses first in round 2.
-    assert (play.state["round"], play.state["shipyard_leader"]) == (2, 1)
+    view = selectors.view_as_of(play, play.last_seq, None)
+    assert (view["round"], view["shipyard_leader"]) == (2, 1)
     offered = page.locator("#moves button.move")
     assert offered.count() == 8 and offered.first.inner_text().startswith("Bo chooses the")
     screenshot(page, "log-vasa-regalis")
@@ -443,9 +444,13 @@ def test_a_recorder_starts_a_generic_play_and_logs_its_result_on_one_screen(site
     club, _ = harbour_club()
     sign_in(page, site, "recorder")
     page.goto(f"{site}/clubs/{club.slug}/plays/new/")
+    page.select_option("select[name=game]", label="Vasa Regalis")  # the form is swapped for the game's
+    page.wait_for_selector("input[name=option-inventory]")
+    page.select_option("select[name=game]", label="Any other game")
     page.fill("input[name=option-title]", "Azul")
     for n, name in enumerate(NAMES):
         page.select_option(f"select[name=seat-{n}-player]", label=name)
+    screenshot(page, "log-new-play")
     page.click("text=Start the play")
     page.wait_for_url("**/result/")
     for n, score in enumerate(("41", "37", "52")):
