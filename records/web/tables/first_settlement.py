@@ -18,8 +18,7 @@ from games.first_settlement.sections import PHASE_SECTIONS
 from games.first_settlement.sequence import PHASES, SEASONS, SETUP_STEPS, TURNS
 
 WIDTH = 520
-#: The colony mats' edges and their content's.
-MAT_LEFT, MAT_RIGHT = 6, WIDTH - 6
+#: The left and right edges of what a colony's mat holds (the mat spans 6 to WIDTH - 6, its colour band 6 to 14).
 INNER_LEFT, INNER_RIGHT = 22, WIDTH - 14
 CARD_W, CARD_H, CARD_GAP, GROUP_GAP = 92, 32, 4, 8
 CARDS_PER_ROW = 5
@@ -64,7 +63,6 @@ TINTS = {
     "food": "#fbeee4",
     "hardship": "#f8e6e9",
 }
-CARD_BACK = "#2c4a72"
 
 #: Seat colours as a table names them, drawn in tones that read on white; any other colour
 #: (or none) falls back to ``PALETTE`` by seat.
@@ -109,6 +107,8 @@ def picture(view: JSON, seats: list[dict]) -> dict[str, JSON]:
         "status": _status(view, names),
         "years": _years(view),
         "cells": _turn_cells(view),
+        "cell": {"y": TRACK_TOP, "w": CELL_W - 1, "h": CELL_H, "label_y": TRACK_TOP + 10, "years_y": TRACK_TOP - 4},
+        "chip_h": CHIP_H,
         "pawns": _pawns(view, names, colours),
         "chips": _chips(view, colours[active[0]] if len(active) == 1 else "#0b5cad"),
         "colonies": colonies,
@@ -185,6 +185,7 @@ def _turn_cells(view: JSON) -> list[dict]:
             {
                 "turn": turn,
                 "x": _cell_x(turn),
+                "tx": _cell_x(turn) + CELL_W / 2,
                 "label": SEASON_MARKS[season] if shared else str(turn),
                 "title": f"Turn {turn}: {season}, year {(turn - 1) // 4 + 1}" if shared else f"Turn {turn}",
                 "done": view["finished"] or turn < current,
@@ -228,6 +229,7 @@ def _chips(view: JSON, colour: str) -> list[dict]:
                 "phase": phase,
                 "x": round(x, 1),
                 "tx": round(x + chip_w / 2, 1),
+                "ty": CHIPS_TOP + (n // CHIPS_PER_ROW) * (CHIP_H + CHIP_GAP) + CHIP_H - 5,
                 "y": CHIPS_TOP + (n // CHIPS_PER_ROW) * (CHIP_H + CHIP_GAP),
                 "w": round(chip_w, 1),
                 "label": SETUP_LABELS.get(phase) or phase.title(),
