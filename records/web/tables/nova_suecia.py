@@ -41,7 +41,8 @@ CABINS_DRAWN = 3
 #: The markets' rows: a resource's name, its 12 squares, then four numbers.
 SQUARE, SQUARES_X, MARKET_ROW, MARKETS_TOP = 24, 74, 24, 20
 MARKETS_HEIGHT = MARKETS_TOP + len(RESOURCES) * MARKET_ROW + 2
-NUMBER_COLUMNS = {"buy": 410, "sell": 452, "stock": 502, "bag": 552}
+NUMBER_COLUMNS = {"buy": 398, "sell": 432, "stock": 468, "bag": 500}
+MARKETS_WIDTH = 502
 
 #: Section 2: each resource's colour (cube fill, and the ink that reads on it).
 RESOURCE_COLOURS = {
@@ -138,7 +139,12 @@ def picture(view: JSON, seats: list[dict]) -> dict:
             "ships": [_ship(name, ship) for name, ship in view["ships"].items()],
         },
         "legend": _legend(view),
-        "markets": {"width": BOARD_WIDTH, "height": MARKETS_HEIGHT, "rows": _markets(view), "columns": NUMBER_COLUMNS},
+        "markets": {
+            "width": MARKETS_WIDTH,
+            "height": MARKETS_HEIGHT,
+            "rows": _markets(view),
+            "columns": NUMBER_COLUMNS,
+        },
         "players": players,
         "shapes": {"meeple": MEEPLE, "cabin": CABIN},
     }
