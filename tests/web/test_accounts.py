@@ -8,6 +8,7 @@ import re
 from django.contrib.auth.models import User
 from django.core import mail
 
+from records.models import Membership
 from tests.web.conftest import screenshot
 
 
@@ -99,4 +100,24 @@ def test_sign_up_and_sign_in_in_a_browser(page, site):
     page.fill("input[name=password]", "a long river 1638")
     page.click("main button[type=submit]")
     page.wait_for_url(f"{site}/")
-    assert page.locator("header").inner_text().count("maja") == 1
+    assert page.locator("header.site").inner_text().count("maja") == 1
+
+
+def test_the_account_page_lists_my_clubs_with_my_role_and_the_owners_pages_of_the_ones_i_own(client, club_setup):
+    Membership.objects.create(club=club_setup["public"]["club"], user=club_setup["private"]["owner"])
+    client.force_login(club_setup["private"]["owner"])
+    html = client.get("/accounts/").content.decode()
+    rows = re.findall(r"<tr>(.*?)</tr>", html, re.S)[1:]
+    assert [re.search(r'href="/clubs/(\w+)/">', row).group(1) for row in rows] == ["private", "public"]
+    assert ["<td>Owner</td>" in rows[0], "<td>Member</td>" in rows[1]] == [True, True]
+    assert ["/clubs/private/members/" in rows[0], "/clubs/public/members/" in rows[1]] == [True, False]
+
+
+def test_signing_in_from_a_page_goes_back_to_it(client, make_user):
+    make_user("maja")
+    form = client.get("/accounts/login/?next=/invitations/abc/").content.decode()
+    assert 'href="/accounts/signup/?next=/invitations/abc/"' in form
+    answer = client.post(
+        "/accounts/login/", {"username": "maja", "password": "maja-password", "next": "/invitations/abc/"}
+    )
+    assert answer["Location"] == "/invitations/abc/"

@@ -4,14 +4,15 @@ is a 404 to outsiders, a role too low a 403, and the anonymous are sent to sign 
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
-from records import invitations
+from records import invitations, services
 from records.models import Club, Invitation, Membership, Player, Role
-from tests.web.conftest import screenshot, sign_in
+from tests.web.conftest import PHONE, screenshot, sign_in
 
 
 @pytest.fixture
@@ -66,22 +67,21 @@ def test_an_owners_page_is_for_the_owners(client, club_setup, page, visibility, 
 
 
 @pytest.mark.parametrize(
-    "action",
+    ("route", "data"),
     [
-        lambda club: ("members/{membership}/role/", {"role": "owner"}),
-        lambda club: ("members/{membership}/remove/", {}),
-        lambda club: ("invitations/", {"role": "member"}),
-        lambda club: ("invitations/{invitation}/revoke/", {}),
-        lambda club: ("settings/", {"name": "Taken over"}),
+        ("members/{membership}/role/", {"role": "owner"}),
+        ("members/{membership}/remove/", {}),
+        ("invitations/", {"role": "member"}),
+        ("invitations/{invitation}/revoke/", {}),
+        ("settings/", {"name": "Taken over"}),
     ],
     ids=["role", "remove", "invite", "revoke", "settings"],
 )
 @pytest.mark.parametrize(("visibility", "who", "status"), [row for row in OWNERS_ONLY if row[2] != 200])
-def test_an_owners_write_by_anyone_else_changes_nothing(client, club_setup, action, visibility, who, status):
+def test_an_owners_write_by_anyone_else_changes_nothing(client, club_setup, route, data, visibility, who, status):
     club = club_setup[visibility]["club"]
     invitation = invitations.create_invitation(club=club, role=Role.MEMBER, created_by=club_setup[visibility]["owner"])
     membership = Membership.objects.get(club=club, user=club_setup[visibility]["member"])
-    route, data = action(club)
     url = f"/clubs/{club.slug}/" + route.format(membership=membership.pk, invitation=invitation.pk)
     before = (
         list(Membership.objects.filter(club=club).values_list("user", "role")),
@@ -221,7 +221,9 @@ def test_the_players_page_is_read_as_the_club_and_written_by_recorders(
     assert answer.status_code == status
     if status == 200:
         html = answer.content.decode()
-        assert all(f"<td>{name}</td>" in html for name in ("Ada", "Bo", "Cy", "Di"))
+        assert re.findall(r"<tr>\s*<td>(?:<a [^>]*>)?([^<]+)", html) == ["Ada", "Bo", "Cy", "Di"]
+        ada = club.players.get(display_name="Ada")
+        assert (f"/clubs/{club.slug}/players/{ada.pk}/" in html) is may_add
         assert ("Add a player" in html) is may_add
 
 
@@ -356,21 +358,19 @@ def test_an_unknown_link_is_not_found(client, db):
 
 
 def test_an_owner_invites_and_a_new_person_signs_up_through_the_link_and_joins(browser, page, site, make_user):
-    from records import services
-
     owner = make_user("astrid")
     services.create_club(name="Kalmar Board Gamers", slug="kalmar", is_public=False, owner=owner)
     sign_in(page, site, "astrid")
     page.goto(f"{site}/clubs/kalmar/members/")
-    page.select_option("#invite-role", "recorder")
-    page.click("button:has-text('Create a link')")
-    link = page.locator(".link-copy input").input_value()
-    assert link.startswith(f"{site}/invitations/")
-    screenshot(page, "members")
+    for role in ("recorder", "member"):
+        page.select_option("#invite-role", role)
+        page.click("button:has-text('Create a link')")
+    recorders_link = page.locator("li:has(.badge:text-is('Recorder')) .link-copy input").input_value()
+    assert recorders_link.startswith(f"{site}/invitations/")
 
-    newcomer = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    newcomer = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     phone = newcomer.new_page()
-    phone.goto(link)
+    phone.goto(recorders_link)
     screenshot(phone, "invitation")
     phone.click("main a:has-text('Sign up')")
     phone.fill("input[name=username]", "maja")
@@ -378,7 +378,7 @@ def test_an_owner_invites_and_a_new_person_signs_up_through_the_link_and_joins(b
     phone.fill("input[name=password1]", "a long river 1638")
     phone.fill("input[name=password2]", "a long river 1638")
     phone.click("main button[type=submit]")
-    phone.wait_for_url(link)
+    phone.wait_for_url(recorders_link)
     phone.click("button:has-text('Join as maja')")
     phone.wait_for_url(f"{site}/clubs/kalmar/")
     assert "Welcome to Kalmar Board Gamers: you are a recorder here." in phone.locator(".messages").inner_text()
@@ -386,5 +386,25 @@ def test_an_owner_invites_and_a_new_person_signs_up_through_the_link_and_joins(b
     assert role_of(Club.objects.get(slug="kalmar"), "maja") == "recorder"
 
     page.reload()
-    assert page.locator(".link-copy").count() == 0
     assert page.locator("[aria-label='Role of maja']").input_value() == "recorder"
+    assert [badge.inner_text() for badge in page.locator(".link-copy").locator("..").locator(".badge").all()] == [
+        "Member"
+    ]
+    screenshot(page, "members")
+    page.set_viewport_size(PHONE)
+    screenshot(page, "members-phone")
+
+
+def test_a_recorder_adds_players_on_a_phone_and_a_taken_name_is_told(phone, site, club_setup):
+    sign_in(phone, site, "public-recorder")
+    phone.goto(f"{site}/clubs/public/players/")
+    phone.fill("input[name=display_name]", "Ada")
+    phone.click("button:has-text('Add')")
+    assert "public has a player called 'Ada' already." in phone.locator(".errorlist").inner_text()
+    phone.fill("input[name=display_name]", "Eve")
+    phone.select_option("select[name=user]", "public-member")
+    phone.fill("input[name=bgg_username]", "eve_plays")
+    phone.click("button:has-text('Add')")
+    phone.wait_for_url(f"{site}/clubs/public/players/")
+    assert phone.locator("tr:has-text('Eve')").inner_text().split("\t")[:3] == ["Eve", "public-member", "eve_plays"]
+    screenshot(phone, "players")
