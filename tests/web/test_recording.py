@@ -483,3 +483,13 @@ def test_the_logging_page_fits_a_phone(site, phone):
     phone.wait_for_selector(".messages li")
     assert Play.objects.get(pk=play.pk).last_seq == 3
     screenshot(phone, "log-phone")
+    # Typed out of turn (Bo procures next, section 3's order), refused, and kept as typed.
+    phone.click("text=Type an event")
+    phone.select_option("select[name=event-seat]", label="Seat 1: Anna")
+    phone.fill("textarea[name=data-goods]", '["wood"]')
+    phone.click("text=Log this procure")
+    phone.wait_for_selector(".refused .violation")
+    assert phone.input_value("textarea[name=data-goods]") == '["wood"]'
+    assert Play.objects.get(pk=play.pk).last_seq == 3
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "log-phone-refused")
