@@ -87,10 +87,12 @@ class _Frame:
         return [{"y": self.y(t), "label": _label(t)} for t in self.ticks]
 
 
-def _x_labels(labels: list[str], x) -> list[dict]:
-    """Every n-th label (and never more than ``MOST_X_LABELS``), at its point's x."""
+def _x_labels(labels: list[str], frame: _Frame) -> list[dict]:
+    """Every n-th label (and never more than ``MOST_X_LABELS``), at its point's x; one at the
+    plot's right edge ends there, so it is not cut off."""
     every = max(1, math.ceil(len(labels) / MOST_X_LABELS))
-    return [{"x": x(i), "label": label} for i, label in enumerate(labels) if i % every == 0]
+    placed = [{"x": frame.x(i), "label": label} for i, label in enumerate(labels) if i % every == 0]
+    return [{**tick, "anchor": "end" if tick["x"] >= frame.right else "middle"} for tick in placed]
 
 
 def line_chart(series: list[Series], *, title: str, y_label: str = "") -> SafeString:
@@ -109,7 +111,7 @@ def line_chart(series: list[Series], *, title: str, y_label: str = "") -> SafeSt
     context = {
         **_canvas(frame, title, y_label),
         "lines": lines,
-        "x_labels": _x_labels([p.label for p in series[0].points], frame.x),
+        "x_labels": _x_labels([p.label for p in series[0].points], frame),
     }
     return SafeString(render_to_string("analytics/charts/line.svg", context))
 

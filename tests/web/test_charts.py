@@ -48,6 +48,8 @@ def test_a_line_chart_puts_each_point_where_its_value_and_place_say():
     assert tooltips == ["25.0", "30.0", "20.0", "0.0", "5.0", "10.0"]
     assert [t.text for t in svg.iter(f"{SVG}text") if t.text in ("0", "10", "20", "30")] == ["0", "10", "20", "30"]
     assert svg.find(f"{SVG}title").text == "Rating"
+    under = [(t.text, t.get("text-anchor")) for t in svg.find(f"{SVG}g[@class='x-labels']")]
+    assert under == [("1 Mar", "middle"), ("2 Mar", "middle"), ("3 Mar", "end")]  # the last ends at the edge
 
 
 def test_a_line_chart_of_one_point_draws_it_in_the_middle():
