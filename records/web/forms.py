@@ -69,7 +69,7 @@ def schema_field(schema: dict, *, required: bool, example: JSON = None) -> forms
     )
 
 
-def _whole(number: float) -> float | int:
+def whole(number: float) -> float | int:
     """12.0 typed into a number field is the 12 a person means (and the API would send)."""
     return int(number) if isinstance(number, float) and number.is_integer() else number
 
@@ -102,5 +102,5 @@ class SchemaForm(forms.Form):
                 if name in required:
                     typed[name] = None
             else:
-                typed[name] = _whole(value)
+                typed[name] = whole(value)
         return typed

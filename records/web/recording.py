@@ -30,7 +30,7 @@ from records.models import Club, Mode, Play, Player, Status
 from records.replay import engine_of, voids_as_of
 from records.serializers import PlaySerializer
 from records.web.access import club_for, play_for, require_role
-from records.web.forms import SchemaForm
+from records.web.forms import SchemaForm, whole
 from records.web.plays import refusal, seats_of
 from records.web.tables import draw
 
@@ -349,7 +349,7 @@ class ResultForm(forms.Form):
             else:
                 field = forms.FloatField(label=seat["name"])
                 if running and any(running):
-                    field.initial = running[seat["position"]]
+                    field.initial = whole(running[seat["position"]])
             self.fields[self.per_seat(seat)] = field
 
     def per_seat(self, seat: dict) -> str:
@@ -366,7 +366,7 @@ class ResultForm(forms.Form):
         else:
             numbers = [data[self.per_seat(seat)] for seat in self.seats]
             key = "places" if self.scoring == "places" else "scores"
-            finish = {key: [int(n) if float(n).is_integer() else n for n in numbers]}
+            finish = {key: [whole(n) for n in numbers]}
         return {**finish, "reason": data["reason"]} if data["reason"] else finish
 
 

@@ -358,6 +358,15 @@ def test_final_scores_finish_a_generic_play_and_rank_it(client, db):
     assert (event.type, event.data) == ("finish", {"scores": [41, 37, 52]})
 
 
+def test_the_running_scores_are_offered_as_the_final_ones(client, db):
+    """Seven points logged for Anna one move at a time stand in her row, as 7, not 7.0."""
+    club, players = harbour_club()
+    play = started(club, players, "generic", {"title": "Azul"})
+    services.append_events(play_id=play.pk, events=[services.NewEvent("score", 0, {"points": 7.0})], user=None)
+    html = signed_in(client, "recorder").get(f"/plays/{play.pk}/result/").content.decode()
+    assert 'name="score-0" value="7"' in html and 'name="score-1" value="0"' in html
+
+
 def test_a_team_ranks_by_its_members_total(client, db):
     """North 10 + 5 = 15 beats South's 12: both of North's seats share first place."""
     club, players = harbour_club()
