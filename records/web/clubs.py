@@ -208,9 +208,12 @@ def _save_player(form: PlayerForm, club: Club, player: Player | None) -> Player 
     """Write the player through the API's serializer; its refusals become the form's errors.
     Returns None when refused. A name taken between the check and the write (two recorders at
     once) is the database's unique constraint, told as the same error."""
-    user = form.cleaned_data["user"]
-    data = {**form.cleaned_data, "username": None if user is None else user.username}
-    del data["user"]
+    fields, user = form.cleaned_data, form.cleaned_data["user"]
+    data = {
+        "display_name": fields["display_name"],
+        "username": None if user is None else user.username,
+        "bgg_username": fields["bgg_username"],
+    }
     serializer = PlayerSerializer(player, data=data, context={"club": club})
     if serializer.is_valid():
         try:
