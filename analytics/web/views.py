@@ -144,10 +144,15 @@ def player_vs(request, player_id: int, other_id: int):
 
 
 def _options(schema: dict) -> list[dict]:
-    """A game's options as a person reads them: name, what it does, the values it takes."""
+    """A game's options as a person reads them: name, what it does, the values it takes.
+    Edition data (objects: a club's own price tracks, shapes, maps) is no option to list."""
     rows = []
     for name, spec in schema.get("properties", {}).items():
-        values = spec.get("enum") or (["on", "off"] if spec.get("type") == "boolean" else [])
+        if spec.get("type") == "object":
+            continue
+        values = spec.get("enum") or spec.get("items", {}).get("enum") or []
+        if spec.get("type") == "boolean":
+            values = ["on", "off"]
         rows.append({"name": name.replace("_", " "), "description": spec.get("description", ""), "values": values})
     return rows
 
