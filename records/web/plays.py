@@ -163,19 +163,19 @@ class CorrectionForm(forms.Form):
     reason = forms.CharField(max_length=2000, label="Why it is voided")
 
 
-#: Each meta event a page appends: its form, and the field naming the seq to show after it.
-META_FORMS = {"dispute": (DisputeForm, "seq"), "ruling": (RulingForm, None), "correction": (CorrectionForm, "seq")}
+#: The form of each meta event a page appends.
+META_FORMS = {"dispute": DisputeForm, "ruling": RulingForm, "correction": CorrectionForm}
 
 
 @login_required
 @require_POST
 def append_meta(request, pk: int, kind: str):
     """File a dispute (members), rule on one or correct a move (recorders): one meta event,
-    appended like any other. What the service refuses comes back as a message."""
+    appended like any other; then the replay shows the move it is about. What the service
+    refuses comes back as a message."""
     play = play_for(request, pk)
     require_role(request, play.club, role_to_log([kind]))
-    form_class, shown = META_FORMS[kind]
-    form = form_class(request.POST)
+    form = META_FORMS[kind](request.POST)
     if not form.is_valid():
         for field, errors in form.errors.items():
             messages.error(request, f"{form.fields[field].label or field}: {' '.join(errors)}")
@@ -190,8 +190,9 @@ def append_meta(request, pk: int, kind: str):
         return redirect("play", play.pk)
     (event,) = appended.events
     messages.success(request, f"Logged as event {event.seq}.")
-    target = form.cleaned_data[shown] if shown else event.seq
-    return redirect(f"{reverse('play', args=[play.pk])}?seq={target}")
+    data = form.cleaned_data
+    move = play.events.get(seq=data["dispute"]).data["seq"] if kind == "ruling" else data["seq"]
+    return redirect(f"{reverse('play', args=[play.pk])}?seq={move}")  # the move it is about
 
 
 urlpatterns = [
