@@ -123,6 +123,7 @@ def _others(player: Player) -> QuerySet[Player]:
 
 def player_vs_pick(request, player_id: int):
     """The head-to-head picker's answer (a GET form): on to the page of the pair chosen."""
+    selectors.visible_player(request.user, player_id)  # a private club's player is no one's to compare
     other = request.GET.get("other", "")
     if not other.isdigit():
         raise BadRequest("Pick a player to compare with.")
