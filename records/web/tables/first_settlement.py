@@ -10,12 +10,11 @@ group of cards kept on one row when it fits). A hand the reader may not see arri
 
 from __future__ import annotations
 
-import re
-
 from games.contract import JSON
 from games.first_settlement.cards import ACTION_KINDS, DECK_OF, DECK_TITLES, DECKS
 from games.first_settlement.sections import PHASE_SECTIONS
 from games.first_settlement.sequence import PHASES, SEASONS, SETUP_STEPS, TURNS
+from records.web.tables import ink_on, seat_colour
 
 WIDTH = 520
 #: The left and right edges of what a colony's mat holds (the mat spans 6 to WIDTH - 6, its colour band 6 to 14).
@@ -64,24 +63,6 @@ TINTS = {
     "hardship": "#f8e6e9",
 }
 
-#: Seat colours as a table names them, drawn in tones that read on white; any other colour
-#: (or none) falls back to ``PALETTE`` by seat.
-SEAT_COLOURS = {
-    "red": "#cf222e",
-    "blue": "#0969da",
-    "green": "#1a7f37",
-    "yellow": "#e3b341",
-    "white": "#f6f8fa",
-    "black": "#24292f",
-    "orange": "#db6d28",
-    "purple": "#8250df",
-    "brown": "#8a5a2b",
-    "grey": "#6e7781",
-    "gray": "#6e7781",
-    "pink": "#e85aad",
-}
-PALETTE = ("#cf222e", "#0969da", "#1a7f37", "#e3b341", "#8250df", "#db6d28")
-HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}")
 
 #: The counters of a colony: view key, short unit, what one token is (COLONIST ... LAND PURCHASE TOKENS).
 COUNTERS = (
@@ -97,7 +78,7 @@ COUNTERS = (
 def picture(view: JSON, seats: list[dict]) -> dict[str, JSON]:
     """The template's context: every shape's place and words, from ``view`` alone."""
     names = [_seat_name(seats, n) for n in range(len(view["colonies"]))]
-    colours = [_seat_colour(seats, n) for n in range(len(view["colonies"]))]
+    colours = [seat_colour(seat) for seat in seats]
     active = view["active_seats"]
     colonies, bottom = _colonies(view, names, colours)
     decks_top = bottom + 6
@@ -122,16 +103,6 @@ def picture(view: JSON, seats: list[dict]) -> dict[str, JSON]:
 
 def _seat_name(seats: list[dict], n: int) -> str:
     return (seats[n].get("name") if n < len(seats) else "") or f"Seat {n + 1}"
-
-
-def _seat_colour(seats: list[dict], n: int) -> str:
-    """The seat's colour as a fill: a named colour in its drawn tone, a hex colour as it is, else the palette's."""
-    named = (seats[n].get("colour") or "").strip().lower() if n < len(seats) else ""
-    if named in SEAT_COLOURS:
-        return SEAT_COLOURS[named]
-    if HEX_COLOUR.fullmatch(named):
-        return named
-    return PALETTE[n % len(PALETTE)]
 
 
 def _phase_title(phase: str) -> str:
@@ -237,19 +208,10 @@ def _chips(view: JSON, colour: str) -> list[dict]:
                 "setup": phase in SETUP_STEPS,
                 "current": phase == due,
                 "colour": colour,
-                "ink": _ink_on(colour),
+                "ink": ink_on(colour),
             }
         )
     return chips
-
-
-def _ink_on(colour: str) -> str:
-    """Black or white, whichever reads on ``colour`` (a #rgb or #rrggbb fill)."""
-    digits = colour.lstrip("#")
-    if len(digits) == 3:
-        digits = "".join(d * 2 for d in digits)
-    red, green, blue = (int(digits[i : i + 2], 16) for i in (0, 2, 4))
-    return "#1f2328" if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else "#ffffff"
 
 
 def _colonies(view: JSON, names: list[str], colours: list[str]) -> tuple[list[dict], int]:

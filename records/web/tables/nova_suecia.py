@@ -10,8 +10,6 @@ up has no type in the view: it is drawn face down, its back only.
 
 from __future__ import annotations
 
-import re
-
 from games.contract import JSON
 from games.kit import counted, listed
 from games.nova_suecia.board import (
@@ -25,6 +23,7 @@ from games.nova_suecia.board import (
 )
 from games.nova_suecia.components import DISTRICT_TYPES, PRICE_SQUARES, RESOURCES
 from games.nova_suecia.words import cube, thaler
+from records.web.tables import seat_colour
 
 #: The board's grid, in the SVG's own units: one column per river card and fort.
 COLUMN = 40
@@ -103,25 +102,7 @@ STEPS = {
     "end": "end of the turn",
 }
 
-#: A seat's colour as people name them, drawn in a shade that reads on white.
-NAMED_COLOURS = {
-    "blue": "#1f6feb",
-    "red": "#d1242f",
-    "green": "#1a7f37",
-    "yellow": "#e3b341",
-    "purple": "#8250df",
-    "orange": "#e16f24",
-    "black": "#24292f",
-    "white": "#ffffff",
-    "pink": "#e85aad",
-    "brown": "#8b5a2b",
-    "grey": "#8c959f",
-    "gray": "#8c959f",
-}
-#: Section 2's five seal colours for seats that name none the picture knows.
-FALLBACK_COLOURS = ("#1f6feb", "#d1242f", "#1a7f37", "#e3b341", "#8250df")
 NEUTRAL_COLOUR = "#8c959f"
-HEX_COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}")
 
 
 def picture(view: JSON, seats: list[dict]) -> dict:
@@ -148,14 +129,6 @@ def picture(view: JSON, seats: list[dict]) -> dict:
         "players": players,
         "shapes": {"meeple": MEEPLE, "cabin": CABIN},
     }
-
-
-def seat_colour(seat: dict) -> str:
-    """The colour of a seat's seals and colonists: its own, if the picture can draw it."""
-    named = (seat.get("colour") or "").strip().lower()
-    if HEX_COLOUR.fullmatch(named):
-        return named
-    return NAMED_COLOURS.get(named, FALLBACK_COLOURS[seat["position"] % len(FALLBACK_COLOURS)])
 
 
 def _players(view: JSON, seats: list[dict]) -> list[dict]:

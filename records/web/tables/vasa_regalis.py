@@ -9,13 +9,13 @@ inspected) arrives as ``None`` and is drawn face down, or as a count, or as "?".
 
 from __future__ import annotations
 
-import re
 from math import ceil
 
 from games.contract import JSON
 from games.kit import counted
 from games.vasa_regalis.rulebook import GOODS, ROLES
 from games.vasa_regalis.words import goods, markers, name, sentence
+from records.web.tables import seat_colour
 
 WIDTH = 520
 GAP = 8
@@ -38,15 +38,12 @@ GOOD_COLOURS = {
     "iron": ("#5b6670", "#fff"),
     "sculpture": ("#d9a521", "#1f2328"),
 }
-#: Seat colours for a play that gave none (or one that is not a colour).
-FALLBACK_COLOURS = ("#cf222e", "#0969da", "#1a7f37", "#bf8700", "#8250df")
-COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}")
 
 
 def picture(view: JSON, seats: list[dict]) -> dict[str, JSON]:
     """The template's context: every shape with its place, and the sentences beside it."""
     names = [seat["name"] for seat in seats]
-    colours = [_colour(seat, n) for n, seat in enumerate(seats)]
+    colours = [seat_colour(seat) for seat in seats]
     players = view["players"]
     rows = [_row(view, player, names, colours) for player in players]
     supply = _supply(view)
@@ -78,11 +75,6 @@ def picture(view: JSON, seats: list[dict]) -> dict[str, JSON]:
         "shown": [_shown(entry, names) for entry in view["shown"] if entry["round"] == view["round"]],
         "outcome": view["outcome"],
     }
-
-
-def _colour(seat: dict, position: int) -> str:
-    colour = seat.get("colour") or ""
-    return colour if COLOUR.fullmatch(colour) else FALLBACK_COLOURS[position % len(FALLBACK_COLOURS)]
 
 
 def _short(text: str, length: int = 13) -> str:
