@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from records import selectors, services
 from records.models import Membership, Play, Player, Role
 from records.web.forms import SchemaForm
+from tests import workers
 from tests.web.conftest import screenshot, sign_in
 
 NAMES = ("Anna", "Bo", "Cy")
@@ -449,8 +450,11 @@ def test_a_recorder_logs_a_vasa_regalis_round_by_choosing_legal_moves(site, page
     screenshot(page, "log-vasa-regalis")
 
 
-def test_a_recorder_starts_a_generic_play_and_logs_its_result_on_one_screen(site, page):
+def test_a_recorder_starts_a_generic_play_logs_its_result_and_sees_it_on_the_leaderboard(site, page, start_worker):
+    """The issue's case: the result is on the club's leaderboard once the worker has projected
+    it (a real Celery worker, woken by the append's commit)."""
     club, _ = harbour_club()
+    start_worker()
     sign_in(page, site, "recorder")
     page.goto(f"{site}/clubs/{club.slug}/plays/new/")
     page.select_option("select[name=game]", label="Vasa Regalis")  # the form is swapped for the game's
@@ -470,6 +474,14 @@ def test_a_recorder_starts_a_generic_play_and_logs_its_result_on_one_screen(site
     page.wait_for_url(f"{site}/plays/*/")
     assert "The result is logged" in page.inner_text(".messages")
     assert Play.objects.get().outcome["places"] == [2, 3, 1]
+
+    def leaderboard() -> list[str]:
+        page.goto(f"{site}/clubs/{club.slug}/")
+        return page.locator("#leaderboard table.leaders tbody tr td:nth-child(2)").all_inner_texts()
+
+    # One play rates its places in order: Cy (52) first, then Anna (41), then Bo (37).
+    workers.wait_for(lambda: leaderboard() == ["Cy", "Anna", "Bo"], "the result on the leaderboard")
+    screenshot(page, "club-after-result")
 
 
 def test_the_logging_page_fits_a_phone(site, phone):
