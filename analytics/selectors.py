@@ -284,6 +284,16 @@ def champions(players: dict[str, tuple[int, int, float]]) -> list[dict]:
     return [{**player_ref(people[p]), **tally(*eligible[p])} for p in best]
 
 
+def rated_games(club: Club) -> list[str]:
+    """The games (keys) a club has ratings in, in order."""
+    return sorted(set(Rating.objects.filter(club=club).exclude(game="").values_list("game", flat=True)))
+
+
+def clubs_with_game(game: str, clubs: QuerySet[Club]) -> QuerySet[Club]:
+    """Those of ``clubs`` that have played ``game``."""
+    return clubs.filter(pk__in=GameTally.objects.filter(game=game, club__in=clubs).values("club"))
+
+
 def leaderboard(club: Club | None, game: str, clubs: QuerySet[Club]) -> QuerySet[Rating]:
     """Current ratings of a scope, best conservative rating (mu - 3 sigma) first."""
     scope = Q(club=club) if club is not None else Q(club__isnull=True, player__club__in=clubs)

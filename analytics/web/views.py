@@ -10,12 +10,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
 from analytics import selectors
-from analytics.models import GameTally, Rating
 from analytics.web import charts
 from analytics.web.numbers import game_names, known_game, play_rows, rating, whole_percent, with_percent
 from games import registry
 from records import selectors as records
-from records.models import Club, Membership, Player, Role
+from records.models import Membership, Player, Role
 from records.web.access import club_for
 
 #: How many recent plays and leaders a club shows on the home page, and on its own page.
@@ -58,7 +57,7 @@ def club(request, slug: str):
     players, and the links its owners and recorders need."""
     club = club_for(request, slug)
     clubs = records.visible_clubs(request.user)
-    rated = sorted(set(Rating.objects.filter(club=club).exclude(game="").values_list("game", flat=True)))
+    rated = selectors.rated_games(club)
     names = game_names(rated, clubs)
     game = _picked(request, rated)
     context = {
@@ -177,7 +176,7 @@ def game(request, key: str):
         "options": _options(entry["options_schema"]),
         "stats": stats,
         "club": chosen,
-        "clubs": Club.objects.filter(pk__in=GameTally.objects.filter(game=key, club__in=clubs).values("club")),
+        "clubs": selectors.clubs_with_game(key, clubs),
         "charts": _game_charts(stats),
     }
     return render(request, "analytics/game.html", context)
