@@ -16,10 +16,6 @@ from pathlib import Path
 import pytest
 from pytest_django.live_server_helper import LiveServer
 
-# Playwright's sync API runs an event loop in this thread, which makes Django refuse database
-# calls from it as "async"; the test's own calls are synchronous all the same.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 #: The flags a headless Chromium needs on a machine with no display and a closed network.
 CHROMIUM_FLAGS = [
@@ -67,9 +63,13 @@ def web_server(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture
-def site(web_server, committed_db):
+def site(web_server, committed_db, monkeypatch):
     """The live server's base URL, on a database whose writes commit (so the server's thread
-    and a worker process see them)."""
+    and a worker process see them). Playwright's sync API runs an event loop in the test's
+    thread, which makes Django refuse the test's own database calls as "async": they are
+    synchronous all the same, so the check is lifted for the test (and only for it: the
+    deployment check refuses a service that lifts it)."""
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     return web_server.url
 
 
