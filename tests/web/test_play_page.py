@@ -12,11 +12,7 @@ from games.secrets import NOBODY
 from records import services
 from records.models import Membership, Play, Player, Role
 from tests.web.conftest import screenshot, sign_in
-
-
-def playthrough(slug: str, name: str):
-    (path,) = [p for p in all_playthroughs() if p.parent.parent.name == slug and p.stem == name]
-    return load(path)
+from tests.web.pictures import playthrough
 
 
 def logged(slug: str, name: str, *, public: bool = True, upto: int | None = None) -> Play:

@@ -19,7 +19,9 @@ from games.playthrough import GAMES_DIR, load
 from games.secrets import NOBODY
 from records.web.tables import draw
 from tests.hidden import occurs
+from tests.web import pictures
 from tests.web.conftest import screenshot
+from tests.web.pictures import classed
 
 ENGINE = registry.get("first_settlement")
 PLAYTHROUGHS = GAMES_DIR / "first_settlement" / "playthroughs"
@@ -57,12 +59,8 @@ def seats_of(playthrough) -> list[dict]:
 
 def table_after(name: str, count: int):
     """(the playthrough, its moves, the state after its first ``count`` moves)."""
-    playthrough = load(PLAYTHROUGHS / f"{name}.json")
-    moves = playthrough.moves()
-    state = ENGINE.setup(playthrough.seats, playthrough.options)
-    for move in moves[:count]:
-        state = ENGINE.apply(state, move)
-    return playthrough, moves, state
+    played, state = pictures.table_after("first_settlement", name, count)
+    return played, played.moves(), state
 
 
 def drawn(name: str, count: int, viewer: int | None = None):
@@ -71,16 +69,6 @@ def drawn(name: str, count: int, viewer: int | None = None):
     view = ENGINE.seen_view(state, viewer)
     html = str(draw("first_settlement", view, seats_of(playthrough)))
     return html, ElementTree.fromstring(html), view
-
-
-def classed(tree, name: str, **data: str) -> list:
-    """The SVG groups and shapes of class ``name`` whose ``data-*`` attributes are ``data``."""
-    return [
-        element
-        for element in tree.iter()
-        if name in (element.get("class") or "").split()
-        and all(element.get(f"data-{key}") == value for key, value in data.items())
-    ]
 
 
 def colony(tree, seat: int):

@@ -14,10 +14,12 @@ import pytest
 from defusedxml import ElementTree
 
 from games import registry
-from games.playthrough import GAMES_DIR, load
+from games.playthrough import GAMES_DIR
 from games.secrets import NOBODY
 from records.web.tables import draw
+from tests.web import pictures
 from tests.web.conftest import screenshot
+from tests.web.pictures import classed as having
 
 ENGINE = registry.get("nouvelle_france")
 PLAYTHROUGHS = GAMES_DIR / "nouvelle_france" / "playthroughs"
@@ -31,11 +33,8 @@ SHAPES = ("cannon", "horseshoe", "stairs", "square", "plow", "scythe", "weatherc
 
 def fold(path: Path, count: int, change=None):
     """The state after the first ``count`` moves of a playthrough (``change`` may rewrite a move)."""
-    playthrough = load(path)
-    state = ENGINE.setup(playthrough.seats, playthrough.options)
-    for seq, move in enumerate(playthrough.moves()[:count], start=1):
-        state = ENGINE.apply(state, change(seq, move) if change else move)
-    return state, playthrough
+    played, state = pictures.table_after("nouvelle_france", path.stem, count, change)
+    return state, played
 
 
 def picture(path: Path, count: int, viewer=None, change=None) -> str:
@@ -48,16 +47,6 @@ def picture(path: Path, count: int, viewer=None, change=None) -> str:
 
 def parsed(html: str):
     return ElementTree.fromstring(html)
-
-
-def having(root, css_class: str, **data: str) -> list:
-    """The elements of ``root`` with the class ``css_class`` and the given ``data-`` attributes."""
-    return [
-        element
-        for element in root.iter()
-        if css_class in (element.get("class") or "").split()
-        and all(element.get(f"data-{key.replace('_', '-')}") == value for key, value in data.items())
-    ]
 
 
 def site(root, key: str):

@@ -20,6 +20,7 @@ from games import registry
 from games.playthrough import all_playthroughs, load
 from games.secrets import NOBODY
 from records.web.tables import draw
+from tests.web import pictures
 from tests.web.conftest import screenshot
 
 ENGINE = registry.get("nova_suecia")
@@ -32,17 +33,12 @@ TITLED = ("fort", "river-card", "district", "seal", "colonist", "log-cabins", "s
 
 
 def playthrough(name: str):
-    (path,) = [path for path in PLAYTHROUGHS if path.stem == name]
-    return load(path)
+    return pictures.playthrough("nova_suecia", name)
 
 
 def state_after(name: str, moves: int):
     """The state after the first ``moves`` moves of the playthrough ``name``."""
-    played = playthrough(name)
-    state = ENGINE.setup(played.seats, played.options)
-    for move in played.moves()[:moves]:
-        state = ENGINE.apply(state, move)
-    return state
+    return pictures.table_after("nova_suecia", name, moves)[1]
 
 
 def seats_of(name: str) -> list[dict]:

@@ -15,9 +15,9 @@ import pytest
 
 from games import registry
 from games.pax_baltica import data
-from games.playthrough import all_playthroughs, load
 from games.secrets import NOBODY, found
 from records.web.tables import draw
+from tests.web import pictures
 from tests.web.conftest import screenshot
 
 ENGINE = registry.get("pax_baltica")
@@ -57,17 +57,12 @@ LAST_ARMY = {
 
 
 def playthrough(name: str):
-    (path,) = [p for p in all_playthroughs() if p.parent.parent.name == "pax_baltica" and p.stem == name]
-    return load(path)
+    return pictures.playthrough("pax_baltica", name)
 
 
 def state_after(name: str, moves: int):
     """The arbiter's state after the first ``moves`` moves of the playthrough ``name``."""
-    played = playthrough(name)
-    state = ENGINE.setup(played.seats, played.options)
-    for move in played.moves()[:moves]:
-        state = ENGINE.apply(state, move)
-    return state
+    return pictures.table_after("pax_baltica", name, moves)[1]
 
 
 def seats_of(name: str) -> list[dict]:

@@ -21,7 +21,9 @@ from games.playthrough import GAMES_DIR, load
 from games.secrets import NOBODY, found, visible
 from games.vasa_regalis.rulebook import GOODS
 from records.web.tables import draw
+from tests.web import pictures
 from tests.web.conftest import screenshot
+from tests.web.pictures import classed as shapes
 
 ENGINE = registry.get("vasa_regalis")
 PLAYTHROUGHS = GAMES_DIR / "vasa_regalis" / "playthroughs"
@@ -31,11 +33,7 @@ SITE_CSS = Path(__file__).resolve().parents[2] / "records" / "static" / "tablelo
 
 def table_after(name: str, count: int):
     """(the playthrough, the state after its first ``count`` moves)."""
-    playthrough = load(PLAYTHROUGHS / f"{name}.json")
-    state = ENGINE.setup(playthrough.seats, playthrough.options)
-    for move in playthrough.moves()[:count]:
-        state = ENGINE.apply(state, move)
-    return playthrough, state
+    return pictures.table_after("vasa_regalis", name, count)
 
 
 def seats_of(playthrough) -> list[dict]:
@@ -47,17 +45,6 @@ def drawn(name: str, count: int, viewer: int | None = None):
     playthrough, state = table_after(name, count)
     html = str(draw("vasa_regalis", ENGINE.seen_view(state, viewer), seats_of(playthrough)))
     return html, ElementTree.fromstring(html), state
-
-
-def shapes(root, cls: str, **data) -> list:
-    """The drawn elements of class ``cls`` whose data attributes (``place="hand"`` for
-    ``data-place``) have the values given."""
-    return [
-        element
-        for element in root.iter()
-        if cls in element.get("class", "").split()
-        and all(element.get(f"data-{key.replace('_', '-')}") == str(value) for key, value in data.items())
-    ]
 
 
 def faces(root, **data) -> list[tuple[str, int]]:
