@@ -26,7 +26,7 @@ from records import invitations, memberships, selectors, services
 from records.errors import flat_errors
 from records.models import Club, Invitation, Membership, Player, Role
 from records.serializers import PlayerSerializer
-from records.web.access import club_for, require_role
+from records.web.access import club_for, refusal, require_role
 
 
 class ClubForm(forms.ModelForm):
@@ -78,11 +78,6 @@ class PlayerForm(forms.Form):
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["user"].queryset = User.objects.filter(memberships__club=club).order_by("username")
-
-
-def said(exc: ValidationError) -> list[str]:
-    """A service's refusal as the sentences it says, without the names of its fields."""
-    return [message for messages_ in flat_errors(exc.detail).values() for message in messages_]
 
 
 @login_required
@@ -143,7 +138,7 @@ def change_role(request, slug: str, pk: int):
     try:
         memberships.set_role(membership, Role(form.cleaned_data["role"]))
     except ValidationError as refused:
-        for sentence in said(refused):
+        for sentence in refusal(refused):
             messages.error(request, sentence)
     else:
         messages.success(request, f"{membership.user.username}'s role is now {form.cleaned_data['role']}.")
@@ -158,7 +153,7 @@ def remove(request, slug: str, pk: int):
     try:
         memberships.remove_member(membership)
     except ValidationError as refused:
-        for sentence in said(refused):
+        for sentence in refusal(refused):
             messages.error(request, sentence)
     else:
         messages.success(request, f"{membership.user.username} is no longer a member of {club.name}.")
@@ -186,7 +181,7 @@ def revoke(request, slug: str, pk: int):
     try:
         invitations.revoke_invitation(invitation)
     except ValidationError as refused:
-        for sentence in said(refused):
+        for sentence in refusal(refused):
             messages.error(request, sentence)
     else:
         messages.success(request, "The link is withdrawn: it no longer works.")
@@ -271,7 +266,7 @@ def invitation(request, token: str):
         try:
             membership = invitations.accept_invitation(invitation=invited, user=request.user)
         except ValidationError as refused:
-            for sentence in said(refused):
+            for sentence in refusal(refused):
                 messages.error(request, sentence)
             return redirect("invitation", token)
         messages.success(request, f"Welcome to {invited.club.name}: you are a {membership.role} here.")

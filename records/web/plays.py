@@ -23,7 +23,7 @@ from records import chain, narration, selectors, services
 from records.meta import META_EVENT_TYPES, role_to_log
 from records.models import Play, Status
 from records.replay import engine_of, voids_as_of
-from records.web.access import play_for, require_role
+from records.web.access import play_for, refusal, require_role
 from records.web.tables import draw
 
 
@@ -39,21 +39,6 @@ def seats_of(play: Play) -> list[dict]:
         }
         for s in play.seats.select_related("player").order_by("position")
     ]
-
-
-def refusal(exc: APIException) -> list[str]:
-    """What the service refused and why, as lines a person reads: each violation with its rule,
-    else each field's message."""
-    detail = exc.detail
-    if isinstance(detail, dict) and "violations" in detail:
-        return [f"{v['rule']}: {v['message']}" for v in detail["violations"]]
-    if isinstance(detail, dict):
-        lines = []
-        for field, said in detail.items():
-            for message in said if isinstance(said, list) else [said]:
-                lines.append(str(message) if field in ("detail", "non_field_errors") else f"{field}: {message}")
-        return lines
-    return [str(message) for message in (detail if isinstance(detail, list) else [detail])]
 
 
 def _whole(raw: str | None, *, last: int, default: int | None) -> int | None:

@@ -29,9 +29,9 @@ from records.meta import role_to_log
 from records.models import Club, Mode, Play, Player, Status
 from records.replay import engine_of, voids_as_of
 from records.serializers import PlaySerializer
-from records.web.access import club_for, play_for, require_role
+from records.web.access import club_for, play_for, refusal, require_role
 from records.web.forms import SchemaForm, whole
-from records.web.plays import refusal, seats_of
+from records.web.plays import seats_of
 from records.web.tables import draw
 
 #: Legal moves shown on one page of the log's list.
