@@ -52,7 +52,8 @@ def draw(game: str, view: JSON, seats: list[dict]) -> SafeString:
 
 def seat_colour(seat: dict) -> str:
     """A seat's colour as a fill: a named colour in its drawn tone, a hex colour as it is, else
-    the palette's colour for its position. Every picture draws a seat in this one colour."""
+    the palette's colour for its position: the one mapping of the pictures that draw seats in
+    the play's colours."""
     named = (seat.get("colour") or "").strip().lower()
     if HEX_COLOUR.fullmatch(named):
         return named
