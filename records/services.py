@@ -73,9 +73,9 @@ class SeatSpec:
     team: str = ""
 
 
-def create_club(*, name: str, slug: str, is_public: bool, owner: User) -> Club:
+def create_club(*, name: str, slug: str, is_public: bool, owner: User, keeps_secrets: bool = False) -> Club:
     with transaction.atomic():
-        club = Club.objects.create(name=name, slug=slug, is_public=is_public)
+        club = Club.objects.create(name=name, slug=slug, is_public=is_public, keeps_secrets=keeps_secrets)
         Membership.objects.create(club=club, user=owner, role=Role.OWNER)
     return club
 

@@ -8,7 +8,9 @@ sent to sign in first (``login_required`` on the view).
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from rest_framework.exceptions import APIException
 
@@ -43,3 +45,20 @@ def refusal(exc: APIException) -> list[str]:
         for field, messages in flat_errors(detail).items()
         for message in messages
     ]
+
+
+def tell_refusal(request, exc: APIException) -> None:
+    """Each line of a service's refusal (:func:`refusal`) as an error on the next page."""
+    for line in refusal(exc):
+        messages.error(request, line)
+
+
+def whole_param(request, name: str, *, default: int | None, last: int | None = None) -> int | None:
+    """A whole number from the address's ``?name=`` (up to ``last`` where given); anything
+    else is no such page."""
+    raw = request.GET.get(name, "")
+    if raw == "":
+        return default
+    if not raw.isdigit() or (last is not None and int(raw) > last):
+        raise Http404(f"There is no {name} {raw!r} here.")
+    return int(raw)

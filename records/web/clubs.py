@@ -26,7 +26,7 @@ from records import invitations, memberships, selectors, services
 from records.errors import flat_errors
 from records.models import Club, Invitation, Membership, Player, Role
 from records.serializers import PlayerSerializer
-from records.web.access import club_for, refusal, require_role
+from records.web.access import club_for, require_role, tell_refusal
 
 
 class ClubForm(forms.ModelForm):
@@ -85,12 +85,13 @@ def new(request):
     form = ClubForm(request.POST or None, initial={"is_public": True})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        with transaction.atomic():
-            club = services.create_club(
-                name=data["name"], slug=data["slug"], is_public=data["is_public"], owner=request.user
-            )
-            club.keeps_secrets = data["keeps_secrets"]
-            club.save(update_fields=["keeps_secrets"])
+        club = services.create_club(
+            name=data["name"],
+            slug=data["slug"],
+            is_public=data["is_public"],
+            keeps_secrets=data["keeps_secrets"],
+            owner=request.user,
+        )
         return redirect("club", club.slug)
     return render(request, "records/club_form.html", {"form": form})
 
@@ -138,8 +139,7 @@ def change_role(request, slug: str, pk: int):
     try:
         memberships.set_role(membership, Role(form.cleaned_data["role"]))
     except ValidationError as refused:
-        for sentence in refusal(refused):
-            messages.error(request, sentence)
+        tell_refusal(request, refused)
     else:
         messages.success(request, f"{membership.user.username}'s role is now {form.cleaned_data['role']}.")
     return _after_membership_change(request, club)
@@ -153,8 +153,7 @@ def remove(request, slug: str, pk: int):
     try:
         memberships.remove_member(membership)
     except ValidationError as refused:
-        for sentence in refusal(refused):
-            messages.error(request, sentence)
+        tell_refusal(request, refused)
     else:
         messages.success(request, f"{membership.user.username} is no longer a member of {club.name}.")
     return _after_membership_change(request, club)
@@ -181,8 +180,7 @@ def revoke(request, slug: str, pk: int):
     try:
         invitations.revoke_invitation(invitation)
     except ValidationError as refused:
-        for sentence in refusal(refused):
-            messages.error(request, sentence)
+        tell_refusal(request, refused)
     else:
         messages.success(request, "The link is withdrawn: it no longer works.")
     return redirect("club-members", club.slug)
@@ -266,8 +264,7 @@ def invitation(request, token: str):
         try:
             membership = invitations.accept_invitation(invitation=invited, user=request.user)
         except ValidationError as refused:
-            for sentence in refusal(refused):
-                messages.error(request, sentence)
+            tell_refusal(request, refused)
             return redirect("invitation", token)
         messages.success(request, f"Welcome to {invited.club.name}: you are a {membership.role} here.")
         return redirect("club", invited.club.slug)

@@ -12,7 +12,6 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.views.decorators.http import require_POST
@@ -23,7 +22,7 @@ from records import chain, narration, selectors, services
 from records.meta import META_EVENT_TYPES, role_to_log
 from records.models import Play, Status
 from records.replay import engine_of, voids_as_of
-from records.web.access import play_for, refusal, require_role
+from records.web.access import play_for, require_role, tell_refusal, whole_param
 from records.web.tables import draw
 
 
@@ -41,18 +40,9 @@ def seats_of(play: Play) -> list[dict]:
     ]
 
 
-def _whole(raw: str | None, *, last: int, default: int | None) -> int | None:
-    """A whole number from the address, 0..``last``; anything else is no such page."""
-    if raw in (None, ""):
-        return default
-    if not raw.isdigit() or int(raw) > last:
-        raise Http404(f"There is no {raw!r} here: the last is {last}.")
-    return int(raw)
-
-
 def _viewer(request, play: Play) -> tuple[int | None, int | None]:
     """(the seat asked for with ``?seat=``, whose eyes the reader reads with)."""
-    seat = _whole(request.GET.get("seat"), last=play.seats.count() - 1, default=None)
+    seat = whole_param(request, "seat", default=None, last=play.seats.count() - 1)
     try:
         return seat, selectors.viewer_of(play, request.user, seat)
     except selectors.SeatNotYours as refused:
@@ -88,7 +78,7 @@ def _step(play: Play, seq: int, viewer: int | None) -> dict:
 def play(request, pk: int):
     play = play_for(request, pk)
     seat, viewer = _viewer(request, play)
-    seq = _whole(request.GET.get("seq"), last=play.last_seq, default=play.last_seq)
+    seq = whole_param(request, "seq", default=play.last_seq, last=play.last_seq)
     seats = seats_of(play)
     engine = engine_of(play)
     events = list(play.events.select_related("recorded_by").order_by("seq"))
@@ -170,8 +160,7 @@ def append_meta(request, pk: int, kind: str):
             play_id=play.pk, events=[services.NewEvent(type=kind, data=form.cleaned_data)], user=request.user
         )
     except APIException as refused:
-        for line in refusal(refused):
-            messages.error(request, line)
+        tell_refusal(request, refused)
         return redirect("play", play.pk)
     (event,) = appended.events
     messages.success(request, f"Logged as event {event.seq}.")

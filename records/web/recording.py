@@ -29,7 +29,7 @@ from records.meta import role_to_log
 from records.models import Club, Mode, Play, Player, Status
 from records.replay import engine_of, voids_as_of
 from records.serializers import PlaySerializer
-from records.web.access import club_for, play_for, refusal, require_role
+from records.web.access import club_for, play_for, refusal, require_role, whole_param
 from records.web.forms import SchemaForm, whole
 from records.web.plays import seats_of
 from records.web.tables import draw
@@ -220,15 +220,6 @@ def _recent(play: Play, viewer: int | None) -> list[dict]:
     ]
 
 
-def _whole_param(request, name: str, default: int) -> int:
-    raw = request.GET.get(name, "")
-    if raw == "":
-        return default
-    if not raw.isdigit():
-        raise Http404(f"There is no {name} {raw!r}.")
-    return int(raw)
-
-
 def _log_page(request, play: Play, *, status: int = 200, refused: dict | None = None, typed=None):
     """The logging page: the last moves, the legal moves now, the table, and the typed-event
     form (``typed``: the bound forms that were refused, to keep what was typed)."""
@@ -248,7 +239,7 @@ def _log_page(request, play: Play, *, status: int = 200, refused: dict | None = 
         "title": selectors.title_of(play),
         "seats": seats,
         "recent": _recent(play, viewer),
-        "legal": _legal_page(play, arbiter, kind, _whole_param(request, "page", 1)),
+        "legal": _legal_page(play, arbiter, kind, whole_param(request, "page", default=1)),
         "table": draw(play.game, view, seats),
         "event_types": list(engine.event_types),
         "event_kind": event_kind,
