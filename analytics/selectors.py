@@ -19,6 +19,7 @@ from django.shortcuts import get_object_or_404
 
 from analytics.models import Checkpoint, GameTally, Rating, RatingChange, SeatResult
 from analytics.services import PAST_CHECKPOINT, PROJECTION, checkpoint_params
+from games import registry
 from records.models import Club, Player
 from records.selectors import visible_clubs
 
@@ -282,6 +283,14 @@ def champions(players: dict[str, tuple[int, int, float]]) -> list[dict]:
     best = sorted(p for p, (_, wins) in eligible.items() if most and wins == most)
     people = Player.objects.select_related("club").in_bulk(best)
     return [{**player_ref(people[p]), **tally(*eligible[p])} for p in best]
+
+
+def known_game(key: str) -> bool:
+    """Whether ``key`` names a game: an engine's slug (not the generic engine's own) or
+    ``generic:<title>``."""
+    if "\x00" in key:
+        return False
+    return key.startswith("generic:") or (key != "generic" and registry.get(key) is not None)
 
 
 def rated_games(club: Club) -> list[str]:

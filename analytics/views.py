@@ -26,7 +26,6 @@ from analytics.serializers import (
     RatingChangeSerializer,
     RatingSerializer,
 )
-from games import registry
 from records import query
 from records.models import Club
 from records.selectors import visible_clubs
@@ -162,8 +161,7 @@ class GameStatsView(APIView):
 
     @extend_schema(parameters=[CLUB], responses=GameStatsSerializer)
     def get(self, request, game: str):
-        known = game.startswith("generic:") or (game != "generic" and registry.get(game) is not None)
-        if not known or "\x00" in game:
+        if not selectors.known_game(game):
             return Response({"detail": f"No game {game!r}; a generic play's game is generic:<title>."}, status=404)
         clubs = visible_clubs(request.user)
         club = club_param(request, clubs)

@@ -38,14 +38,6 @@ def with_percent(*tallies: dict) -> None:
         tally["win_percent"] = percent(tally["win_rate"])
 
 
-def known_game(key: str) -> bool:
-    """Whether ``key`` names a game, as the API's game statistics read it: an engine's slug
-    (not the generic engine's own) or ``generic:<title>``."""
-    if "\x00" in key:
-        return False
-    return key.startswith(GENERIC) or (key != "generic" and registry.get(key) is not None)
-
-
 def game_names(keys: Iterable[str], clubs: QuerySet[Club]) -> dict[str, str]:
     """Each game key's title: its engine's, or for a generic game the title a play in a
     visible club gave it (the key holds only its slug)."""

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from analytics import selectors
 from analytics.web import charts
-from analytics.web.numbers import game_names, known_game, play_rows, rating, whole_percent, with_percent
+from analytics.web.numbers import game_names, play_rows, rating, whole_percent, with_percent
 from games import registry
 from records import selectors as records
 from records.models import Membership, Player, Role
@@ -159,7 +159,7 @@ def _options(schema: dict) -> list[dict]:
 
 def game(request, key: str):
     """A game's catalogue entry and its numbers, in one club (``?club=``) or every visible one."""
-    if not known_game(key):
+    if not selectors.known_game(key):
         raise Http404(f"No game {key!r}; a generic play's game is generic:<title>.")
     clubs = records.visible_clubs(request.user)
     slug = request.GET.get("club", "")

@@ -15,7 +15,9 @@ FORAGE_COST = {"army": 2, "regiment": 1, "warship": 0}
 
 
 @last_answer  # the printed data never changes during a play, and the forage check runs every game turn
-def _forage_costs(printed: JSON) -> dict[str, tuple[str, int]]:
+def forage_costs(printed: JSON) -> dict[str, tuple[str, int]]:
+    """7.3, 7.4: block -> (its nation, the forage points it costs, less its support train's) for
+    the army and regimental blocks."""
     return {
         name: (data["nation"], FORAGE_COST[data["type"]] - (1 if data["train"] and data["type"] == "army" else 0))
         for name, data in printed.items()
@@ -27,7 +29,7 @@ def _forage_costs(printed: JSON) -> dict[str, tuple[str, int]]:
 def _foragers_by_nation(printed: JSON) -> dict[str, list[tuple[str, int]]]:
     """Nation -> (block, FP it costs) for its army and regimental blocks, in printed order."""
     by_nation: dict[str, list[tuple[str, int]]] = {}
-    for name, (nation, cost) in _forage_costs(printed).items():
+    for name, (nation, cost) in forage_costs(printed).items():
         by_nation.setdefault(nation, []).append((name, cost))
     return by_nation
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from games.contract import JSON
 from games.pax_baltica import data
-from games.pax_baltica.attrition import _forage_costs
+from games.pax_baltica.attrition import forage_costs
 
 WIDTH = 560
 MARGIN = 10
@@ -343,7 +343,7 @@ def _forage_lines(name: str, here: list[JSON], printed: JSON | None, view: JSON)
     the reader sees every block of that side there (a face-down block's cost is unknown)."""
     if not here or printed is None or printed["kind"] in ("sea", "box"):
         return []
-    costs = _forage_costs(data.default_blocks())
+    costs = forage_costs(data.default_blocks())
     lines = []
     for side in (0, 1):
         mine = [block for block in here if _side(block, view) == side]
