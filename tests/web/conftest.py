@@ -38,8 +38,11 @@ def chromium_executable() -> str | None:
     return next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """Chromium, driven by Playwright for one test module at a time: Playwright's event loop
+    runs in this thread while it is started, and Django refuses database calls from a thread
+    with a running loop, so it is stopped before another module's tests use the database."""
     executable = chromium_executable()
     if executable is None:
         pytest.skip("no Chromium found: the browser tests need Debian's chromium package (or CHROMIUM=/path)")
