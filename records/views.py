@@ -168,7 +168,11 @@ class ClubViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Rea
     def perform_create(self, serializer):
         data = serializer.validated_data
         serializer.instance = services.create_club(
-            name=data["name"], slug=data["slug"], is_public=data.get("is_public", True), owner=self.request.user
+            name=data["name"],
+            slug=data["slug"],
+            is_public=data.get("is_public", True),
+            keeps_secrets=data.get("keeps_secrets", False),
+            owner=self.request.user,
         )
 
     def get_object(self):

@@ -150,3 +150,11 @@ def test_whoever_founds_a_club_owns_it(client_for, club_setup):
     assert response.status_code == 201, response.content
     members = client.get("/api/v1/clubs/tuesday/members/").json()["results"]
     assert [(m["username"], m["role"]) for m in members] == [("outsider", "owner")]
+
+
+def test_a_club_founded_to_keep_its_secrets_keeps_them(client_for, club_setup):
+    """The field the club's answer shows is the one its founder set, not silently the default."""
+    client = client_for(club_setup["outsider"])
+    body = {"name": "Quiet Gamers", "slug": "quiet", "keeps_secrets": True}
+    assert client.post("/api/v1/clubs/", body, format="json").json()["keeps_secrets"] is True
+    assert client.get("/api/v1/clubs/quiet/").json()["keeps_secrets"] is True
