@@ -86,16 +86,18 @@ def _violation_as_seen(engine, violation, event, viewer: int | None) -> dict:
     return {"rule": violation.rule, "message": "Hidden: it may name what this seat keeps secret."}
 
 
-def audit(play: Play, seq: int, viewer: int | None) -> dict:
+def audit(play: Play, seq: int, viewer: int | None, voids: dict[int, int] | None = None) -> dict:
     """Everything an arbiter needs about one event: the table before and after it, what the
     rules say of it, whether it was voided or disputed and by what, what it voided (a
     correction or ruling: its target, then what it voided as its consequence), and the chain
     up to it; the tables through ``viewer``'s eyes (the events are hidden by their serializer).
     No void recorded before an event can name it, so it is judged on the table before it, as
-    its append judged it."""
+    its append judged it. ``voids``, the play's as of its last seq, saves a caller that has
+    them computing them again."""
     event = play.events.get(seq=seq)
     engine = engine_of(play)
-    voids = voids_as_of(play, play.last_seq)
+    if voids is None:
+        voids = voids_as_of(play, play.last_seq)
     before = state_as_of(play, seq - 1, voids)
     after = state_as_of(play, seq, voids)
     violations = []

@@ -61,10 +61,10 @@ def _eyes(play: Play, user, viewer: int | None, seats: list[dict]) -> list[dict]
     return choices
 
 
-def _step(play: Play, seq: int, viewer: int | None) -> dict:
+def _step(play: Play, seq: int, viewer: int | None, voids: dict[int, int]) -> dict:
     """The audit of event ``seq`` (records.selectors.audit, as the API's), with its sentences
     put beside the events they say."""
-    step = selectors.audit(play, seq, viewer)
+    step = selectors.audit(play, seq, viewer, voids)
     texts = step["texts"]
     return {
         **step,
@@ -96,8 +96,7 @@ def play(request, pk: int):
         }
         for event, text in narration.said(play, events, viewer, voids)
     ]
-    step = _step(play, seq, viewer) if seq else None
-    table = draw(play.game, selectors.view_as_of(play, 0, viewer), seats) if not seq else None
+    step = _step(play, seq, viewer, voids) if seq else None
     context = {
         "play": play,
         "title": selectors.title_of(play),
@@ -111,7 +110,7 @@ def play(request, pk: int):
         "log": log,
         "step": step,
         "before": draw(play.game, step["before"], seats) if step else None,
-        "after": draw(play.game, step["after"], seats) if step else table,
+        "after": draw(play.game, step["after"] if step else selectors.view_as_of(play, 0, viewer), seats),
         "broken": chain.first_broken_seq(events),
         "can_dispute": step is not None and selectors.has_role(play.club, request.user, role_to_log(["dispute"])),
         "can_rule": selectors.has_role(play.club, request.user, role_to_log(["ruling"])),
