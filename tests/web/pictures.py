@@ -1,11 +1,15 @@
-"""What the tests of the table pictures share: a playthrough's table after its first moves, and
-the drawn elements of a class."""
+"""What the tests of the table pictures share: a playthrough's table after its first moves, the
+drawn elements of a class, and a page that shows pictures as a play's page does."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from games import registry
 from games.contract import JSON
 from games.playthrough import Playthrough, all_playthroughs, load
+
+SITE_CSS = Path(__file__).resolve().parents[2] / "records" / "static" / "tablelog" / "site.css"
 
 
 def playthrough(slug: str, name: str) -> Playthrough:
@@ -33,3 +37,15 @@ def classed(root, name: str, **data) -> list:
         if name in (element.get("class") or "").split()
         and all(element.get(f"data-{key.replace('_', '-')}") == str(value) for key, value in data.items())
     ]
+
+
+def picture_page(*pictures: str) -> str:
+    """A page with the site's stylesheet that shows ``pictures`` (the table before and after a
+    move) side by side, as a play's page does."""
+    figures = "".join(f"<figure>{picture}</figure>" for picture in pictures)
+    return (
+        "<!doctype html><html><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<style>{SITE_CSS.read_text()}</style></head>"
+        f"<body><main><div class='before-after'>{figures}</div></main></body></html>"
+    )

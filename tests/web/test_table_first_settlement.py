@@ -9,8 +9,6 @@ whose moves name the cards dealt, kept, discarded and played.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from defusedxml import ElementTree
 
@@ -21,13 +19,12 @@ from records.web.tables import draw
 from tests.hidden import occurs
 from tests.web import pictures
 from tests.web.conftest import screenshot
-from tests.web.pictures import classed
+from tests.web.pictures import classed, picture_page
 
 ENGINE = registry.get("first_settlement")
 PLAYTHROUGHS = GAMES_DIR / "first_settlement" / "playthroughs"
 HAND_WRITTEN = "two_colonies_give_up_first_winter"
 SVG = "{http://www.w3.org/2000/svg}"
-SITE_CSS = Path(__file__).resolve().parents[2] / "records" / "static" / "tablelog" / "site.css"
 #: TURN SEQUENCE: "Each turn has 17 Phases", as the rulebook lists them.
 RULEBOOK_PHASES = [
     "time",
@@ -257,16 +254,6 @@ def test_each_colony_is_marked_with_its_seats_colour():
     assert band.get("fill") == "#123456"
     assert [pawn.get("fill") for pawn in classed(tree, "pawn", seat="1")] == ["#123456"]
     assert classed(colony(tree, 0), "seat-colour")[0].get("fill") != "#123456"
-
-
-def picture_page(before: str, after: str) -> str:
-    """A page as the play's page shows a move: the table before and after, side by side."""
-    return (
-        f"<!doctype html><html><head><meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<style>{SITE_CSS.read_text()}</style></head><body><main><div class='before-after'>"
-        f"<figure><figcaption>Before</figcaption>{before}</figure>"
-        f"<figure><figcaption>After</figcaption>{after}</figure></div></main></body></html>"
-    )
 
 
 def test_the_picture_shows_in_a_browser_before_and_after_a_move(browser, phone):

@@ -20,6 +20,7 @@ from records.web.tables import draw
 from tests.web import pictures
 from tests.web.conftest import screenshot
 from tests.web.pictures import classed as having
+from tests.web.pictures import picture_page
 
 ENGINE = registry.get("nouvelle_france")
 PLAYTHROUGHS = GAMES_DIR / "nouvelle_france" / "playthroughs"
@@ -181,14 +182,9 @@ def test_the_other_seats_see_the_huron_cards_face_down_and_nothing_of_them_anywh
 
 
 def test_the_picture_is_visible_in_a_browser(browser):
-    css = (Path(__file__).resolve().parents[2] / "records/static/tablelog/site.css").read_text()
     before, after = picture(FOUR_PLAYERS, 69), picture(FOUR_PLAYERS, 70)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.set_content(
-        f"<!doctype html><html><head><meta charset='utf-8'><style>{css}</style></head><body><main>"
-        f"<div class='before-after'><figure><figcaption>Before</figcaption>{before}</figure>"
-        f"<figure><figcaption>After</figcaption>{after}</figure></div></main></body></html>"
-    )
+    page.set_content(picture_page(before, after))
     redoubt = page.locator(".before-after figure").last.locator("svg[data-site=redoubt]")
     box = redoubt.bounding_box()
     assert box and box["width"] > 150 and box["height"] > 120

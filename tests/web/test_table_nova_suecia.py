@@ -12,7 +12,6 @@ sees; a card nobody has turned up is unknown to all).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import defusedxml.ElementTree as defused
 
@@ -22,10 +21,10 @@ from games.secrets import NOBODY
 from records.web.tables import draw
 from tests.web import pictures
 from tests.web.conftest import screenshot
+from tests.web.pictures import picture_page
 
 ENGINE = registry.get("nova_suecia")
 SVG = "{http://www.w3.org/2000/svg}"
-SITE_CSS = Path(__file__).resolve().parents[2] / "records" / "static" / "tablelog" / "site.css"
 NAMES = ("Anna", "Bertil", "Cecilia", "Dagny", "Erik")
 PLAYTHROUGHS = [path for path in all_playthroughs() if path.parent.parent.name == "nova_suecia"]
 #: The shapes a person hovers over to learn what they are.
@@ -249,12 +248,7 @@ def test_the_neutral_players_turn_is_played_by_the_governor():
 def test_the_picture_shows_before_and_after_side_by_side_and_on_a_phone(browser, phone):
     played = playthrough("sample_game_four_players")
     before, after = (picture(played.name, moves)[0] for moves in (26, 27))
-    page_html = (
-        f"<!doctype html><html><head><meta charset='utf-8'><meta name='viewport' content='width=device-width'>"
-        f"<style>{SITE_CSS.read_text()}</style></head><body><main><div class='before-after'>"
-        f"<figure><figcaption>Before</figcaption>{before}</figure>"
-        f"<figure><figcaption>After</figcaption>{after}</figure></div></main></body></html>"
-    )
+    page_html = picture_page(before, after)
     laptop = browser.new_page(viewport={"width": 1280, "height": 900})
     laptop.set_content(page_html)
     boards = laptop.locator("svg.board")

@@ -8,8 +8,6 @@ from the engine's documented view.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import defusedxml.ElementTree as defused
 import pytest
 
@@ -19,10 +17,10 @@ from games.secrets import NOBODY, found
 from records.web.tables import draw
 from tests.web import pictures
 from tests.web.conftest import screenshot
+from tests.web.pictures import picture_page
 
 ENGINE = registry.get("pax_baltica")
 SVG = "{http://www.w3.org/2000/svg}"
-SITE_CSS = Path(__file__).resolve().parents[2] / "records" / "static" / "tablelog" / "site.css"
 #: 12.3's set-up as the rulebook prints it: the Swedish side's blocks (Sweden and the Poles
 #: of Stanislaw), then Russia's.
 NEXT_STOP_MOSCOW_SWEDES = {
@@ -229,7 +227,7 @@ def test_the_picture_is_visible_on_a_laptop(browser):
     )
     page = browser.new_page(viewport={"width": 600, "height": 900})
     try:
-        page.set_content(f"<style>{SITE_CSS.read_text()}</style><main>{html}</main>")
+        page.set_content(picture_page(html))
         svg = page.locator("svg.pb-map")
         assert svg.is_visible()
         box = svg.bounding_box()

@@ -11,7 +11,6 @@ the places.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from defusedxml import ElementTree
@@ -24,11 +23,11 @@ from records.web.tables import draw
 from tests.web import pictures
 from tests.web.conftest import screenshot
 from tests.web.pictures import classed as shapes
+from tests.web.pictures import picture_page
 
 ENGINE = registry.get("vasa_regalis")
 PLAYTHROUGHS = GAMES_DIR / "vasa_regalis" / "playthroughs"
 NAMES = ["Astrid", "Bo", "Cecilia", "Dag", "Eva"]
-SITE_CSS = Path(__file__).resolve().parents[2] / "records" / "static" / "tablelog" / "site.css"
 
 
 def table_after(name: str, count: int):
@@ -208,14 +207,6 @@ def test_during_a_building_every_player_is_to_place_the_chosen_good():
     assert len(shapes(root, "seat", active="true")) == 4
     assert len(shapes(root, "next-step")) == 4
     assert "building the wood" in html
-
-
-def picture_page(*pictures: str) -> str:
-    figures = "".join(f"<figure>{picture}</figure>" for picture in pictures)
-    return (
-        f"<!doctype html><html><head><meta charset='utf-8'><style>{SITE_CSS.read_text()}</style></head>"
-        f"<body><main><div class='before-after'>{figures}</div></main></body></html>"
-    )
 
 
 def test_the_picture_shows_in_a_browser_before_and_after_a_move(browser):
