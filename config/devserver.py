@@ -1,5 +1,6 @@
 """``make run``: create the database roles, migrate as the owner, load the demo data, then run
-the web server, a Celery worker and beat until Ctrl-C or SIGTERM, which stop everything this
+the web server (uvicorn, serving the ASGI application with its live streams), a Celery worker
+and beat until Ctrl-C or SIGTERM, which stop everything this
 started.
 
 With no DATABASE_URL / REDIS_URL, the embedded PostgreSQL and Redis are started first
@@ -47,6 +48,12 @@ def _ignore_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
+def uvicorn_address(address: str) -> list[str]:
+    """``host:port`` as uvicorn's options."""
+    host, _, port = address.rpartition(":")
+    return ["--host", host, "--port", port]
+
+
 def serve(env: dict[str, str]) -> None:
     manage = [sys.executable, "manage.py"]
     # DATABASE_URL may create roles (the embedded server's superuser, or yours): the service
@@ -57,7 +64,7 @@ def serve(env: dict[str, str]) -> None:
     schedule = embedded.DATA_DIR / "celerybeat-schedule"
     embedded.DATA_DIR.mkdir(parents=True, exist_ok=True)
     commands = [
-        [*manage, "runserver", ADDRESS, "--noreload"],
+        [sys.executable, "-m", "uvicorn", "config.asgi:application", *uvicorn_address(ADDRESS), "--lifespan", "off"],
         [*celery, "worker", "--loglevel", "warning", "--concurrency", "2"],
         [*celery, "beat", "--loglevel", "warning", "--schedule", str(schedule)],
     ]

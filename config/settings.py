@@ -127,6 +127,16 @@ DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c jit=off"
 # A connection kept across requests is checked before a request uses it, so a server restarted
 # meanwhile costs no request an error once it is back (while it is down: a 503, records/errors.py).
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if os.environ.get("DATABASE_POOL") == "1":
+    # The ASGI server (config/asgi.py) runs each request in a thread of its own: its requests
+    # take a connection from a pool and give it back when they end (Django's pool checks a
+    # connection before it lends it, for the same reason as the health checks above).
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"]["pool"] = {
+        "min_size": 1,
+        "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "8")),
+        "timeout": 10,
+    }
 
 #: The largest request body taken (a batch of 10,000 events fits); a larger one is a 413.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 8 * 1024 * 1024

@@ -53,7 +53,8 @@ _WHY = {
     "422": "Well formed, but the rulebook refuses it.",
     "429": "Too many requests; retry after Retry-After seconds.",
     "500": "The game's rules engine failed on this (a fault of Tablelog's, not a rule); nothing was stored.",
-    "503": "The database cannot be reached; retry after Retry-After seconds.",
+    "503": "The database cannot be reached (retry after Retry-After seconds), or a live stream was asked of a "
+    "server that does not serve them (WSGI).",
 }
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django_filters import rest_framework as filters
@@ -28,7 +30,7 @@ from rest_framework.throttling import UserRateThrottle
 
 from games import registry
 from games.secrets import NOBODY
-from records import chain, memberships, narration, query, selectors, services, tasks
+from records import chain, live, memberships, narration, query, selectors, services, tasks
 from records.imports.service import start_import
 from records.meta import META_EVENT_TYPES, role_to_log
 from records.models import Club, Import, Membership, Play, Player, Role
@@ -73,6 +75,19 @@ LEGAL_SEAT = OpenApiParameter(
 )
 SEQ = {"type": "integer", "minimum": 0, "maximum": MAX_SEQ}
 AFTER = OpenApiParameter("after", SEQ, description="Only the events after this seq.")
+FOLLOW = OpenApiParameter(
+    "follow",
+    {"type": "integer", "enum": [0, 1]},
+    description="With format=ndjson: 1 keeps the answer open and goes on with each event as it commits "
+    "(an empty line while nothing happens). Served by the ASGI server.",
+)
+LAST_EVENT_ID = OpenApiParameter(
+    "Last-Event-ID",
+    SEQ,
+    OpenApiParameter.HEADER,
+    description="The last seq received (an EventSource sends it when it reconnects): the stream goes on after it, "
+    "so nothing is missed and nothing comes twice. It takes the place of ?after=.",
+)
 AT = OpenApiParameter("at", SEQ, description="The table as of this seq (default: the last); 404 past the last.")
 AUDITED_SEQ = OpenApiParameter(
     "seq", {**SEQ, "minimum": 1}, required=True, description="The seq of the event to audit; 404 past the last."
@@ -101,6 +116,13 @@ class NDJSONRenderer(renderers.BaseRenderer):
 
     def render(self, data, accepted_media_type=None, renderer_context=None):
         return json.dumps(data).encode()
+
+
+class EventStreamRenderer(NDJSONRenderer):
+    """Server-Sent Events (records/live.py); an error still answers as JSON."""
+
+    media_type = "text/event-stream"
+    format = "sse"
 
 
 class TextRenderer(NDJSONRenderer):
@@ -315,6 +337,7 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         ("GET", "state"): {"403"},
         ("GET", "audit"): {"403"},
         ("GET", "legal"): {"401", "403"},
+        ("GET", "stream"): {"403"},
     }
 
     def get_queryset(self):
@@ -351,7 +374,7 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         )
 
     @extend_schema(
-        parameters=[AFTER, SEAT],
+        parameters=[AFTER, SEAT, FOLLOW],
         responses={
             (200, "application/json"): EventSerializer(many=True),
             (200, "application/x-ndjson"): OpenApiResponse(
@@ -379,6 +402,10 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         if request.accepted_renderer.format == "text":
             lines = narration.numbered(play, events.iterator(chunk_size=1000), viewer)
             return StreamingHttpResponse(lines, content_type=TextRenderer.media_type)
+        if int_param(request, "follow", low=0, high=1, default=0):
+            if request.accepted_renderer.format != "ndjson":
+                raise ValidationError({"follow": ["follow=1 goes with format=ndjson (or see stream/)."]})
+            return self._follow(request, play, after, live.NDJSON)
         voids = voids_as_of(play, play.last_seq)
         if request.accepted_renderer.format == "ndjson":
             return self._stream(play, events, context, voids)
@@ -437,6 +464,45 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             "view": selectors.view_as_of(play, play.last_seq, None),
         }
         return Response(body, status=status.HTTP_200_OK if appended.replayed else status.HTTP_201_CREATED)
+
+    @extend_schema(
+        parameters=[AFTER, SEAT, LAST_EVENT_ID],
+        responses={
+            (200, "text/event-stream"): OpenApiResponse(
+                OpenApiTypes.STR,
+                description="Server-Sent Events: each event after ``after`` (or Last-Event-ID), then each as it "
+                "commits. A message's id is its seq; its data is ``{event, view}``: the event with its sentence "
+                "and the table after it, both as the reader (or ``?seat=``) may see them. A comment every 15 "
+                "seconds keeps it open. It ends with an ``event: refused`` when the reader may no longer read "
+                "the play, and with ``event: reconnect`` when what they may see changed.",
+            )
+        },
+    )
+    @action(detail=True, renderer_classes=[EventStreamRenderer], filter_backends=[])
+    def stream(self, request, pk=None):
+        """The play as it is logged: its events from a position on, then each as it commits."""
+        play = self.get_object()
+        last = request.headers.get("Last-Event-ID")
+        after = int_param(request, "after", low=0, high=MAX_SEQ, default=0)
+        if last is not None:
+            if not last.isdigit() or int(last) > MAX_SEQ:
+                raise ValidationError({"Last-Event-ID": [f"Last-Event-ID is a seq, 0 to {MAX_SEQ}, not {last!r}."]})
+            after = int(last)
+        return self._follow(request, play, after, live.SSE)
+
+    def _follow(self, request, play, after: int, form: str) -> StreamingHttpResponse:
+        """The play's events after ``after``, then as they commit (records/live.py)."""
+        viewer = self._viewer(request, play)
+        if not isinstance(request._request, ASGIRequest):
+            raise LiveUnserved()
+        seat = int_param(request, "seat", low=0, high=MAX_SEATS)
+        reader = live.Reader(play.pk, play.club_id, request.user.pk, seat, viewer)
+        media_type = EventStreamRenderer.media_type if form == live.SSE else NDJSONRenderer.media_type
+        connection.close()  # the request's connection goes back to the pool: a stream waits without one
+        response = StreamingHttpResponse(live.play_stream(reader, after, form), content_type=media_type)
+        response["Cache-Control"] = "no-cache"
+        response["X-Accel-Buffering"] = "no"  # a proxy (nginx) passes each message on at once
+        return response
 
     def _viewer(self, request, play) -> int | None:
         """Whose eyes the reader sees the play with (?seat=K asks for seat K's)."""
@@ -505,6 +571,14 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         play = self.get_object()
         broken = chain.first_broken_seq(play.events.order_by("seq"))
         return Response({"play": play.pk, "events": play.last_seq, "ok": broken is None, "first_broken_seq": broken})
+
+
+class LiveUnserved(APIException):
+    """A live stream asked of a server without an event loop (WSGI): it would hold a worker."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_code = "live_unserved"
+    default_detail = "Live streams are served by Tablelog's ASGI server (config.asgi); this server runs WSGI."
 
 
 class FileTooLarge(APIException):
