@@ -13,4 +13,5 @@ urlpatterns = [
     path("leaderboards/", views.LeaderboardView.as_view(), name="leaderboards"),
     path("games/<str:game>/stats/", views.GameStatsView.as_view(), name="game-stats"),
     path("clubs/<slug:slug>/export/", views.ClubExportView.as_view(), name="club-export"),
+    path("clubs/<slug:slug>/stream/", views.ClubStreamView.as_view(), name="club-stream"),
 ]

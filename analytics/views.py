@@ -16,7 +16,7 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from analytics import exports, selectors
+from analytics import exports, live, selectors
 from analytics.models import Rating, RatingChange
 from analytics.serializers import (
     CurrentRatingSerializer,
@@ -29,7 +29,7 @@ from analytics.serializers import (
 from records import query
 from records.models import Club
 from records.selectors import visible_clubs
-from records.views import NDJSONRenderer, require
+from records.views import EventStreamRenderer, NDJSONRenderer, live_response, require
 
 MAX_GAME_KEY = 250
 GAME = OpenApiParameter("game", str, description="A game key (engine slug or generic:<title>); empty: every game.")
@@ -222,3 +222,25 @@ class ClubExportView(APIView):
         response = StreamingHttpResponse(chosen.lines(club), content_type=chosen.content_type)
         response["Content-Disposition"] = f'attachment; filename="{club.slug}.{chosen.ending}"'
         return response
+
+
+class ClubStreamView(APIView):
+    """The club's news as it commits: plays started and ended, results and rating changes."""
+
+    renderer_classes = [EventStreamRenderer]
+
+    @extend_schema(
+        responses={
+            (200, "text/event-stream"): OpenApiResponse(
+                OpenApiTypes.STR,
+                description="Server-Sent Events from the moment it opens (no ids: a client that reconnects reads "
+                "the club's pages again). ``event: play``: a play started or ended, as ``plays/{id}/`` shows it. "
+                "``event: results``: ``{results: [{play, game, played_on, reason, seats, ratings}]}`` once "
+                "projected (``results`` null after a rebuild: too many to name). A comment every 15 seconds "
+                "keeps it open; ``event: refused`` ends it when the reader may no longer read the club.",
+            )
+        }
+    )
+    def get(self, request, slug: str):
+        club = get_object_or_404(visible_clubs(request.user), slug=slug)
+        return live_response(request, live.club_stream(club, request.user), EventStreamRenderer.media_type)

@@ -29,13 +29,12 @@ import logging
 import os
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 import psycopg
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection
@@ -119,7 +118,7 @@ class Hub:
     async def _listen(self) -> None:
         while True:
             try:
-                async with await psycopg.AsyncConnection.connect(_conninfo(), autocommit=True) as listener:
+                async with await psycopg.AsyncConnection.connect(**_conninfo(), autocommit=True) as listener:
                     await listener.execute(f"LISTEN {CHANNEL}")
                     self.listening.set()
                     # Whatever committed while nobody listened is read now: every reader looks.
@@ -134,15 +133,10 @@ class Hub:
             await asyncio.sleep(RECONNECT_SECONDS)
 
 
-def _conninfo() -> str:
-    database = settings.DATABASES["default"]
-    return psycopg.conninfo.make_conninfo(
-        dbname=database["NAME"],
-        user=database["USER"],
-        password=database["PASSWORD"],
-        host=database["HOST"],
-        port=database["PORT"],
-    )
+def _conninfo() -> dict:
+    """Where Django's connections go (a socket folder too), as plain connection parameters."""
+    params = connection.get_connection_params()
+    return {key: params[key] for key in ("dbname", "host", "port", "user", "password") if params.get(key)}
 
 
 _hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()
@@ -220,7 +214,7 @@ class Told:
     view: str
 
     def sse(self) -> str:
-        return f"id: {self.seq}\ndata: {{\"event\": {self.event}, \"view\": {self.view}}}\n\n"
+        return f'id: {self.seq}\ndata: {{"event": {self.event}, "view": {self.view}}}\n\n'
 
     def ndjson(self) -> str:
         return self.event + "\n"
@@ -247,7 +241,10 @@ def told(play_id: int, after: int, viewer: int | None, upto: int | None = None) 
             text = narration.sentence(engine, state, event, viewer, names)
             state = _after(play, engine, state, event)
             context = {"engine": engine, "viewer": viewer, "texts": {event.seq: text}}
-            _told[key] = (json.dumps(EventSerializer(event, context=context).data), json.dumps(engine.seen_view(state, viewer)))
+            _told[key] = (
+                json.dumps(EventSerializer(event, context=context).data),
+                json.dumps(engine.seen_view(state, viewer)),
+            )
         else:
             state = _states.get((play.pk, event.seq))
         result.append(Told(event.seq, *_told[key]))
@@ -296,42 +293,67 @@ class Reader:
     viewer: int | None
 
 
-async def play_stream(reader: Reader, after: int, form: str) -> AsyncIterator[str]:
-    """The play's events after seq ``after`` and then as they commit, for ``reader``: as
-    Server-Sent Events (``form`` SSE) or as NDJSON lines; a comment or an empty line every
-    HEARTBEAT_SECONDS while nothing happens."""
+#: News a stream reads as "tell what there is", when it starts.
+START: list[tuple[str, str]] = []
+
+
+async def streamed(
+    topics: tuple[str, ...],
+    tell: Callable[[list[tuple[str, str]]], AsyncIterator[str]],
+    recheck: Callable[[], Awaitable[tuple[str, str] | None]],
+    form: str,
+) -> AsyncIterator[str]:
+    """A stream of what ``tell`` makes of the news on ``topics`` (START first, then each
+    notification as it comes), as Server-Sent Events (``form`` SSE) or NDJSON lines: a
+    comment or an empty line every HEARTBEAT_SECONDS while nothing happens. When the club's
+    access changes, ``recheck`` says whether the reader still reads: None, or the SSE event
+    that ends the stream and why."""
     sse = form == SSE
-    async with subscribed(f"play:{reader.play_id}", f"access:{reader.club_id}") as box:
+    async with subscribed(*topics) as box:
         if sse:
             yield f"retry: {RETRY_MILLISECONDS}\n\n"
-        sent, upto = after, None
+        news = START
         while True:
-            batch = await read(told, reader.play_id, sent, reader.viewer, upto)
-            if batch:
-                yield "".join(item.sse() if sse else item.ndjson() for item in batch)
-                sent = batch[-1].seq
-                if len(batch) == CHUNK:
-                    continue
-            news = await box.take(HEARTBEAT_SECONDS)
-            if news is None:
-                yield ": heartbeat\n\n" if sse else "\n"
-                continue
             if any(topic.startswith("access:") for topic, _ in news):
-                ending = await _still_reads(reader)
+                ending = await recheck()
                 if ending is not None:
                     if sse:
                         yield f"event: {ending[0]}\ndata: {json.dumps({'detail': ending[1]})}\n\n"
                     return
-            seqs = [int(seq) for topic, seq in news if topic.startswith("play:")]
-            upto = max(seqs) if seqs else None
+            async for text in tell(news):
+                yield text
+            news = await box.take(HEARTBEAT_SECONDS)
+            if news is None:
+                yield ": heartbeat\n\n" if sse else "\n"
+                news = []
 
 
-async def _still_reads(reader: Reader) -> tuple[str, str] | None:
-    """None while the reader reads as before; else the SSE event that ends the stream and why."""
-    try:
-        viewer = await read(eyes, reader.play_id, reader.user_id, reader.seat)
-    except Refused as refused:
-        return "refused", str(refused)
-    if viewer != reader.viewer:
-        return "reconnect", "What you may see of this play has changed: connect again."
-    return None
+def play_stream(reader: Reader, after: int, form: str) -> AsyncIterator[str]:
+    """The play's events after seq ``after``, then each as it commits, for ``reader``."""
+    sent = after
+
+    async def tell(news: list[tuple[str, str]]) -> AsyncIterator[str]:
+        nonlocal sent
+        seqs = [int(seq) for topic, seq in news if topic.startswith("play:")]
+        if news is not START and not seqs:
+            return
+        upto = max(seqs, default=None)
+        while True:
+            batch = await read(told, reader.play_id, sent, reader.viewer, upto)
+            if batch:
+                yield "".join(item.sse() if form == SSE else item.ndjson() for item in batch)
+                sent = batch[-1].seq
+            if len(batch) < CHUNK:
+                return
+            upto = None
+
+    async def recheck() -> tuple[str, str] | None:
+        try:
+            viewer = await read(eyes, reader.play_id, reader.user_id, reader.seat)
+        except Refused as refused:
+            return "refused", str(refused)
+        if viewer != reader.viewer:
+            return "reconnect", "What you may see of this play has changed: connect again."
+        return None
+
+    return streamed((f"play:{reader.play_id}", f"access:{reader.club_id}"), tell, recheck, form)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
 
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
@@ -493,16 +494,10 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     def _follow(self, request, play, after: int, form: str) -> StreamingHttpResponse:
         """The play's events after ``after``, then as they commit (records/live.py)."""
         viewer = self._viewer(request, play)
-        if not isinstance(request._request, ASGIRequest):
-            raise LiveUnserved()
         seat = int_param(request, "seat", low=0, high=MAX_SEATS)
         reader = live.Reader(play.pk, play.club_id, request.user.pk, seat, viewer)
         media_type = EventStreamRenderer.media_type if form == live.SSE else NDJSONRenderer.media_type
-        connection.close()  # the request's connection goes back to the pool: a stream waits without one
-        response = StreamingHttpResponse(live.play_stream(reader, after, form), content_type=media_type)
-        response["Cache-Control"] = "no-cache"
-        response["X-Accel-Buffering"] = "no"  # a proxy (nginx) passes each message on at once
-        return response
+        return live_response(request, live.play_stream(reader, after, form), media_type)
 
     def _viewer(self, request, play) -> int | None:
         """Whose eyes the reader sees the play with (?seat=K asks for seat K's)."""
@@ -571,6 +566,18 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         play = self.get_object()
         broken = chain.first_broken_seq(play.events.order_by("seq"))
         return Response({"play": play.pk, "events": play.last_seq, "ok": broken is None, "first_broken_seq": broken})
+
+
+def live_response(request, stream: AsyncIterator[str], media_type: str) -> StreamingHttpResponse:
+    """A live stream's answer (records/live.py), once the request is allowed: it holds no
+    database connection while it waits, and it needs the ASGI server."""
+    if not isinstance(request._request, ASGIRequest):
+        raise LiveUnserved()
+    connection.close()  # the request's connection goes back to the pool
+    response = StreamingHttpResponse(stream, content_type=media_type)
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # a proxy (nginx) passes each message on at once
+    return response
 
 
 class LiveUnserved(APIException):

@@ -115,6 +115,27 @@ def club_setup(make_user):
 
 
 @pytest.fixture
+def spawn(tmp_path):
+    """``spawn(name, command, env)`` starts a process in a session of its own, its output in
+    ``tmp_path/<name>.log`` (``process.log``); every group started is killed at the end."""
+    started: list[subprocess.Popen] = []
+
+    def start(name: str, command: list[str], env: dict[str, str]) -> subprocess.Popen:
+        log = tmp_path / f"{name}.log"
+        with log.open("ab") as output:
+            process = subprocess.Popen(
+                command, cwd=workers.ROOT, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        process.log = log
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        workers.kill(process)
+
+
+@pytest.fixture
 def start_worker(committed_db, wake_up_queue):
     """Start ``celery -A config worker`` on the test database and queue; killed at the end."""
     started = []

@@ -15,7 +15,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -47,49 +46,14 @@ from tests.factories import new_play
 
 BOUND = 40  # seconds any wait in this file may take before the test fails
 wait_for = functools.partial(workers.wait_for, bound=BOUND)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def kill(process: subprocess.Popen) -> None:
-    """``kill -9`` to the process's whole group (gunicorn's workers, Celery's pool processes)."""
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    process.wait(BOUND)
-
-
-@pytest.fixture
-def spawn(tmp_path):
-    """``spawn(name, command, env)`` starts a process in a session of its own, its output in
-    ``tmp_path/<name>.log`` (``process.log``); every group started is killed at the end."""
-    started: list[subprocess.Popen] = []
-
-    def start(name: str, command: list[str], env: dict[str, str]) -> subprocess.Popen:
-        log = tmp_path / f"{name}.log"
-        with log.open("ab") as output:
-            process = subprocess.Popen(
-                command, cwd=workers.ROOT, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
-            )
-        process.log = log
-        started.append(process)
-        return process
-
-    yield start
-    for process in started:
-        kill(process)
+start_web = functools.partial(workers.start_web, bound=BOUND)
 
 
 class RedisServer:
     """A redis-server of the test's own on a free port, which it may kill and start again."""
 
     def __init__(self, spawn):
-        self.spawn, self.port = spawn, free_port()
+        self.spawn, self.port = spawn, workers.free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.process: subprocess.Popen | None = None
 
@@ -100,7 +64,7 @@ class RedisServer:
         wait_for(lambda: _pongs(client), "redis-server to answer")
 
     def kill(self) -> None:
-        kill(self.process)
+        workers.kill(self.process)
 
 
 def _pongs(client: redis.Redis) -> bool:
@@ -118,26 +82,6 @@ def redis_server(spawn) -> RedisServer:
 def service_env(**more: str) -> dict[str, str]:
     """The environment of a service process against the test database (the test's settings)."""
     return {**os.environ, "DATABASE_URL": workers.database_url(), **more}
-
-
-def start_web(spawn, env: dict[str, str], name: str = "web") -> tuple[subprocess.Popen, str]:
-    """gunicorn with one worker process, and its URL once it answers."""
-    port = free_port()
-    command = [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}"]
-    process = spawn(name, [*command, "--workers", "1", "--timeout", str(BOUND)], env)
-    url = f"http://127.0.0.1:{port}"
-    wait_for(lambda: _status(f"{url}/api/v1/games/generic/") == 200, "gunicorn to answer")
-    return process, url
-
-
-def _status(url: str) -> int | None:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status
-    except urllib.error.HTTPError as error:
-        return error.code
-    except OSError:
-        return None
 
 
 def celery(spawn, env: dict[str, str], name: str, *arguments: str) -> subprocess.Popen:
@@ -191,7 +135,7 @@ def test_appends_never_wait_on_a_dead_broker_and_the_projector_catches_up_once_i
 
     redis_server.kill()
     assert append(url, plays[1]) < 2, "a web server connected to the broker before it died"
-    kill(web)
+    workers.kill(web)
     web, url = start_web(spawn, env, "web-started-with-the-broker-down")
     assert append(url, plays[2]) < 2, "a web server that never reached the broker"
     assert append(url, plays[3]) < 2
@@ -235,7 +179,7 @@ def test_a_worker_killed_mid_projection_is_recovered_without_another_append(
             lambda: workers.waiting_on("%", 'UPDATE "analytics_checkpoint"%'), "the worker to reach the checkpoint"
         )
         if killed == "the whole worker":
-            kill(worker)
+            workers.kill(worker)
             celery(spawn, env, "worker-restarted", "worker", "--concurrency", "1")
             celery(spawn, env, "beat", "beat", "--schedule", str(tmp_path / "celerybeat-schedule"))
         else:
@@ -281,7 +225,7 @@ def test_a_web_server_killed_inside_a_batch_append_stores_none_of_it_and_the_ret
         sender = threading.Thread(target=send)
         sender.start()
         wait_for(lambda: workers.waiting_on("%", 'INSERT INTO "records_snapshot"%'), "the batch to be inserted")
-        kill(web)
+        workers.kill(web)
         sender.join(BOUND)
         blocker.rollback()
     assert "error" in killed_answer, killed_answer

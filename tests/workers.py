@@ -1,10 +1,18 @@
-"""Real processes on the test database, for the tests of the projector, the import and the
-faults: its URL for another process, a bounded wait, and who waits on which lock. The
-``start_worker`` fixture (tests/conftest.py) starts a Celery worker with them."""
+"""Real processes on the test database, for the tests of the projector, the import, the
+faults and the live streams: its URL for another process, a bounded wait, who waits on which
+lock, and the web server as production runs it. The ``start_worker`` and ``spawn`` fixtures
+(tests/conftest.py) start processes with them."""
 
 from __future__ import annotations
 
+import os
+import signal
+import socket
+import subprocess
+import sys
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -51,3 +59,40 @@ def waiting_on(lock: str, query: str) -> bool:
             [lock, query],
         )
         return cursor.fetchone()[0] > 0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def kill(process: subprocess.Popen) -> None:
+    """``kill -9`` to the process's whole group (gunicorn's workers, Celery's pool processes)."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait(BOUND)
+
+
+def start_web(spawn, env: dict[str, str], name: str = "web", *, bound: float = BOUND) -> tuple[subprocess.Popen, str]:
+    """The web server as docker runs it (gunicorn with one uvicorn worker, serving the ASGI
+    application), and its URL once it answers."""
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "config.asgi:application", "-k", "uvicorn_worker.UvicornWorker"]
+    process = spawn(name, [*command, "--bind", f"127.0.0.1:{port}", "--workers", "1", "--timeout", str(bound)], env)
+    url = f"http://127.0.0.1:{port}"
+    wait_for(lambda: status(f"{url}/api/v1/games/generic/") == 200, "the web server to answer", bound=bound)
+    return process, url
+
+
+def status(url: str) -> int | None:
+    """A GET's status; None when nothing answers."""
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+    except OSError:
+        return None
