@@ -50,7 +50,13 @@ CONFIG = schemathesis.Config.from_dict(
                         "expected-statuses": ["2xx", "400", "401", "403", "404", "409", "422", "429"]
                     }
                 },
-            }
+            },
+            {
+                # The live streams: this WSGI application answers a permitted one with the 503 the
+                # schema documents (tests/records/test_live.py follows them on the ASGI server).
+                "include-operation-id": ["v1_plays_stream_retrieve", "v1_clubs_stream_retrieve"],
+                "checks": {"not_a_server_error": {"enabled": False}},
+            },
         ]
     }
 )

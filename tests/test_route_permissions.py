@@ -163,6 +163,10 @@ RULES: dict[tuple[str, str], Rule] = {
     ("play-verify", "GET"): Rule(READ, 200),
     # Every seat's moves; a player's own (?seat=K) are tests/records/test_legal_moves_and_sentences.py's
     ("play-legal", "GET"): Rule(Role.RECORDER, 200),
+    # The live streams: the test client is a WSGI server, which refuses a permitted stream
+    # with a 503 (tests/records/test_live.py follows them on the ASGI server).
+    ("play-stream", "GET"): Rule(READ, 503),
+    ("club-stream", "GET"): Rule(READ, 503),
     ("player-stats", "GET"): Rule(READ, 200),
     ("player-ratings", "GET"): Rule(READ, 200),
     ("player-head-to-head", "GET"): Rule(READ, 200),

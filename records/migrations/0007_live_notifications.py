@@ -39,7 +39,11 @@ CREATE TRIGGER records_play_tell_status AFTER UPDATE ON records_play
 
 CREATE FUNCTION records_tell_access() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM pg_notify('tablelog', 'access:' || CASE TG_TABLE_NAME WHEN 'records_club' THEN OLD.id ELSE OLD.club_id END);
+    IF TG_TABLE_NAME = 'records_club' THEN  -- a branch not taken is never read: OLD has no club_id there
+        PERFORM pg_notify('tablelog', 'access:' || OLD.id);
+    ELSE
+        PERFORM pg_notify('tablelog', 'access:' || OLD.club_id);
+    END IF;
     RETURN NULL;
 END;
 $$;
