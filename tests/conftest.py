@@ -116,23 +116,24 @@ def club_setup(make_user):
 
 @pytest.fixture
 def spawn(tmp_path):
-    """``spawn(name, command, env)`` starts a process in a session of its own, its output in
-    ``tmp_path/<name>.log`` (``process.log``); every group started is killed at the end."""
-    started: list[subprocess.Popen] = []
+    """``spawn(name, command, env)`` starts a process (tests/workers.py, ``Spawner``), its
+    output in ``tmp_path/<name>.log``; every group started is killed at the end."""
+    spawner = workers.Spawner(tmp_path)
+    yield spawner
+    spawner.kill_all()
 
-    def start(name: str, command: list[str], env: dict[str, str]) -> subprocess.Popen:
-        log = tmp_path / f"{name}.log"
-        with log.open("ab") as output:
-            process = subprocess.Popen(
-                command, cwd=workers.ROOT, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
-            )
-        process.log = log
-        started.append(process)
-        return process
 
-    yield start
-    for process in started:
-        workers.kill(process)
+@pytest.fixture(scope="module")
+def asgi_server(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The web server as docker runs it (tests/workers.py) on the test database, for a
+    module's tests of live streams, with a heartbeat every second; its URL. Each test's data is
+    its own (``committed_db``); the server outlives them."""
+    spawn = workers.Spawner(tmp_path_factory.mktemp("asgi"))
+    with django_db_blocker.unblock():
+        env = {**os.environ, "DATABASE_URL": workers.database_url(), "LIVE_HEARTBEAT_SECONDS": "1"}
+    _, url = workers.start_web(spawn, env)
+    yield url
+    spawn.kill_all()
 
 
 @pytest.fixture

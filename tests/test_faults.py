@@ -22,6 +22,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from email.message import Message
 from pathlib import Path
 
 import pgserver
@@ -89,17 +90,18 @@ def celery(spawn, env: dict[str, str], name: str, *arguments: str) -> subprocess
     return spawn(name, [sys.executable, "-m", "celery", "-A", "config", *arguments, "--loglevel", "info"], env)
 
 
-def post(url: str, body, token: str, key: str | None = None) -> tuple[int, dict[str, str], bytes]:
-    """POST JSON: (status, headers, body), an error's too."""
+def post(url: str, body, token: str, key: str | None = None) -> tuple[int, Message, bytes]:
+    """POST JSON: (status, headers, body), an error's too. Header names are read in any case:
+    HTTP/1.1's are case-insensitive, and the ASGI server sends them in lower case."""
     headers = {"Content-Type": "application/json", "Authorization": f"Token {token}"}
     if key is not None:
         headers["Idempotency-Key"] = key
     request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers, method="POST")
     try:
         with urllib.request.urlopen(request, timeout=BOUND) as response:
-            return response.status, dict(response.headers), response.read()
+            return response.status, response.headers, response.read()
     except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), error.read()
+        return error.code, error.headers, error.read()
 
 
 def test_appends_never_wait_on_a_dead_broker_and_the_projector_catches_up_once_it_is_back(

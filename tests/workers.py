@@ -76,6 +76,28 @@ def kill(process: subprocess.Popen) -> None:
     process.wait(BOUND)
 
 
+class Spawner:
+    """``spawner(name, command, env)`` starts a process in a session of its own, its output in
+    ``folder/<name>.log`` (``process.log``); ``kill_all`` kills every group it started."""
+
+    def __init__(self, folder: Path):
+        self.folder, self.started = folder, []
+
+    def __call__(self, name: str, command: list[str], env: dict[str, str]) -> subprocess.Popen:
+        log = self.folder / f"{name}.log"
+        with log.open("ab") as output:
+            process = subprocess.Popen(
+                command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        process.log = log
+        self.started.append(process)
+        return process
+
+    def kill_all(self) -> None:
+        for process in self.started:
+            kill(process)
+
+
 def start_web(spawn, env: dict[str, str], name: str = "web", *, bound: float = BOUND) -> tuple[subprocess.Popen, str]:
     """The web server as docker runs it (gunicorn with one uvicorn worker, serving the ASGI
     application), and its URL once it answers."""

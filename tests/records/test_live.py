@@ -5,8 +5,8 @@ server, or commits through the services in this process: either way PostgreSQL t
 
 What a message must hold comes from the API's own answers, which the rest of the suite checks
 against the rulebooks and the hiding rules: each streamed event is the event list's for that
-reader, and each view is ``state/?at=seq`` for that reader. The heartbeat is set to one second,
-so a quiet stream shows it within the bound.
+reader, and each view is ``state/?at=seq`` for that reader. The server's heartbeat is one
+second (tests/conftest.py), so a quiet stream shows it within the bound.
 """
 
 from __future__ import annotations
@@ -23,36 +23,15 @@ from rest_framework.authtoken.models import Token
 from analytics import services as analytics
 from records import services
 from records.models import Membership, Play
-from tests import workers
 from tests.factories import new_play
 from tests.records.test_hidden_information import shortest_playthrough
 
 BOUND = 30  # seconds a read may wait before the test fails
-HEARTBEAT = 1  # seconds, the server's LIVE_HEARTBEAT_SECONDS here
 
 
 @pytest.fixture(scope="module")
-def server(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[str]:
-    """One web server for the module's tests (each test's data is its own: committed, then
-    emptied); its URL."""
-    logs = tmp_path_factory.mktemp("live")
-    started = []
-
-    def spawn(name, command, env):
-        output = (logs / f"{name}.log").open("ab")
-        started.append(
-            workers.subprocess.Popen(
-                command, cwd=workers.ROOT, env=env, stdout=output, stderr=output, start_new_session=True
-            )
-        )
-        return started[-1]
-
-    with django_db_blocker.unblock():
-        env = {**workers.os.environ, "DATABASE_URL": workers.database_url(), "LIVE_HEARTBEAT_SECONDS": str(HEARTBEAT)}
-    _, url = workers.start_web(spawn, env, "web", bound=BOUND)
-    yield url
-    for process in started:
-        workers.kill(process)
+def server(asgi_server) -> str:
+    return asgi_server
 
 
 @dataclass
@@ -173,7 +152,7 @@ def test_a_quiet_stream_sends_heartbeats(server, committed_db, club_setup):
     with stream(f"{server}/api/v1/plays/{play.pk}/stream/") as reader:
         post(server, play, scored(0, 3), club["recorder"])
         assert reader.message().id == "1"
-        assert reader.message() == Message(comments=["heartbeat"])  # HEARTBEAT seconds later
+        assert reader.message() == Message(comments=["heartbeat"])  # a second later
 
 
 def test_a_reader_who_reconnects_with_last_event_id_gets_exactly_what_it_missed(server, committed_db, club_setup):
