@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import multiprocessing
 import os
@@ -15,6 +16,7 @@ import urllib.request
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, timedelta
+from urllib.parse import urlsplit
 
 from django.contrib.auth.models import User
 from django.db import connection, connections
@@ -125,12 +127,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def server():
-    """A real gunicorn process on loopback, against the bench database."""
+def server(workers: int = 4, **environ: str):
+    """The web server as docker runs it (gunicorn, uvicorn workers, the ASGI application) on
+    loopback, against the bench database."""
     port = free_port()
-    env = dict(os.environ, ALLOWED_HOSTS="127.0.0.1", WRITE_THROTTLE="1000000/min")
-    command = [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}"]
-    process = subprocess.Popen([*command, "--workers", "4", "--log-level", "warning"], env=env)
+    env = dict(os.environ, ALLOWED_HOSTS="127.0.0.1", WRITE_THROTTLE="1000000/min", **environ)
+    command = [sys.executable, "-m", "gunicorn", "config.asgi:application", "-k", "uvicorn_worker.UvicornWorker"]
+    command += ["--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--log-level", "warning"]
+    process = subprocess.Popen(command, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(200):
@@ -150,7 +154,7 @@ def http_appends(fixture: Fixture, url: str, scale: float) -> list[str]:
     lines = [
         "## Single appends over HTTP",
         "",
-        f"gunicorn (4 workers) and a load generator in another process; each client appends {per_client} single "
+        f"gunicorn (4 uvicorn workers) and a load generator in another process; each client appends {per_client} single "
         "events to its own play over a keep-alive connection, after a warm-up of 80 appends that is not reported.",
         "",
         "| clients | requests/s | p50 ms | p95 ms | p99 ms | errors |",
@@ -491,6 +495,84 @@ def analytics(fixture: Fixture, url: str, scale: float) -> list[str]:
     return lines
 
 
+LIVE_APP = "tablelog-live-bench"  # the live server's application_name in pg_stat_activity (PGAPPNAME)
+
+
+def live(fixture: Fixture, scale: float) -> list[str]:
+    """Commit-to-client latency of a play's stream with 1, 100 and 1,000 readers on one web
+    process, and the database connections that process holds meanwhile."""
+    rounds = max(20, int(50 * scale))
+    lines = [
+        "## Live streams: commit to client",
+        "",
+        f"One web process (gunicorn, one uvicorn worker); N readers follow one play's SSE stream "
+        f"(`plays/{{id}}/stream/`) over loopback from one asyncio loop in the bench process, which also "
+        f"appends {rounds} single events through the service, one at a time, each once every reader has "
+        "the one before. Latency: from the append's return (its commit) to each reader reading the event's "
+        "`id:` line; every reader's every event counts. Connections: the web process's sessions in "
+        "pg_stat_activity while the readers wait, the LISTEN connection included.",
+        "",
+        "| readers | p50 ms | p95 ms | max ms | connections held |",
+        "|---|---|---|---|---|",
+    ]
+    play = fixture.play()
+    with server(workers=1, PGAPPNAME=LIVE_APP) as url:
+        for readers in (1, 100, 1000):
+            after = Play.objects.get(pk=play.pk).last_seq
+            latencies, held = asyncio.run(_follow(url, play, after, readers, rounds))
+            p50, p95 = percentile(latencies, 50), percentile(latencies, 95)
+            lines.append(f"| {readers:,} | {p50:.1f} | {p95:.1f} | {max(latencies):.1f} | {held} |")
+    return [*lines, ""]
+
+
+async def _follow(url: str, play: Play, after: int, readers: int, rounds: int) -> tuple[list[float], int]:
+    target = urlsplit(url)
+    loop = asyncio.get_running_loop()
+    request = (
+        f"GET /api/v1/plays/{play.pk}/stream/?after={after} HTTP/1.1\r\nHost: {target.netloc}\r\n"
+        "Accept: text/event-stream\r\n\r\n"
+    ).encode()
+    streams = []
+    for _ in range(readers):
+        reading, writing = await asyncio.open_connection(target.hostname, target.port)
+        writing.write(request)
+        streams.append((reading, writing))
+    for reading, _ in streams:  # subscribed: the stream's first message is its retry
+        while not (await reading.readline()).startswith(b"retry:"):
+            pass
+    await asyncio.sleep(0.5)
+    held = await loop.run_in_executor(None, _held)
+    latencies: list[float] = []
+
+    async def arrival(reading: asyncio.StreamReader, seq: int) -> float:
+        expected = f"id: {seq}\n".encode()
+        while await reading.readline() != expected:
+            pass
+        return time.perf_counter()
+
+    for seq in range(after + 1, after + rounds + 1):
+        arrivals = [asyncio.ensure_future(arrival(reading, seq)) for reading, _ in streams]
+        await loop.run_in_executor(None, _append_one, play)
+        committed = time.perf_counter()
+        latencies += [max(0.0, (t - committed) * 1000) for t in await asyncio.gather(*arrivals)]
+    for _, writing in streams:
+        writing.close()
+    return latencies, held
+
+
+def _held() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", [LIVE_APP])
+        held = cursor.fetchone()[0]
+    connection.close()
+    return held
+
+
+def _append_one(play: Play) -> None:
+    services.append_events(play_id=play.pk, events=[services.NewEvent("score", 0, {"points": 1})], user=None)
+    connection.close()  # a thread of the executor's: its connection goes with the append
+
+
 def run_all(*, scale: float) -> list[str]:
     fixture = Fixture.create()
     sections = appends(fixture, scale)
@@ -499,6 +581,7 @@ def run_all(*, scale: float) -> list[str]:
         sections += state_at_n(fixture, url, scale)
         sections += analytics(fixture, url, scale)
         sections += legal_moves(fixture, url)
+    sections += live(fixture, scale)
     sections += engine_folds(scale)
     sections += fuzz(scale)
     return sections

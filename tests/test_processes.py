@@ -245,7 +245,12 @@ def test_make_run_stops_everything_it_started(stop, data, launch, tmp_path):
         assert time.monotonic() < deadline, log.read_text()
         time.sleep(0.5)
     running = " | ".join(" ".join(p.info["cmdline"]) for p in processes(data, make.pid))
-    for part in ("config.devserver", "runserver", "celery -A config worker", "celery -A config beat"):
+    for part in (
+        "config.devserver",
+        "uvicorn config.asgi:application",
+        "celery -A config worker",
+        "celery -A config beat",
+    ):
         assert part in running
     for server in (f"postgres -D {data / 'pg'}", "redis-server"):
         assert server in running
