@@ -24,7 +24,9 @@ def club_stream(club: Club, user: User | AnonymousUser) -> AsyncIterator[str]:
 
     async def tell(news: list[tuple[str, str]]) -> AsyncIterator[str]:
         for topic, said in news:
-            if topic.startswith("club:"):
+            if (topic, said) == live.DROPPED:  # too much at once: "read the club's pages again"
+                yield await live.read(told, "projected", [])
+            elif topic.startswith("club:"):
                 kind, _, ids = said.partition(" ")
                 yield await live.read(told, kind, [int(n) for n in ids.split(",") if n])
 

@@ -56,9 +56,10 @@ HEARTBEAT_SECONDS = float(os.environ.get("LIVE_HEARTBEAT_SECONDS", "15"))
 RETRY_MILLISECONDS = 2000
 #: The most events one read takes: a reader far behind catches up in steps of this many.
 CHUNK = 200
-#: Notifications a mailbox keeps for a reader busy sending; past it, they are dropped and the
-#: reader reads the database again (what it reads never depends on the notifications' count).
+#: Notifications a mailbox keeps for a reader busy sending; past it, they are dropped, and the
+#: reader is told DROPPED instead: it reads everything again (and checks its access again).
 MAILBOX_SIZE = 1000
+DROPPED = ("*", "")
 #: How long the listener waits before it connects again after losing its connection.
 RECONNECT_SECONDS = 1.0
 
@@ -69,10 +70,13 @@ class Mailbox:
 
     news: list[tuple[str, str]] = field(default_factory=list)
     arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    dropped: bool = False
 
     def put(self, topic: str, news: str) -> None:
         if len(self.news) < MAILBOX_SIZE:
             self.news.append((topic, news))
+        else:
+            self.dropped = True
         self.arrived.set()
 
     async def take(self, timeout: float) -> list[tuple[str, str]] | None:
@@ -82,7 +86,8 @@ class Mailbox:
         except TimeoutError:
             return None
         self.arrived.clear()
-        news, self.news = self.news, []
+        news, self.news = self.news + [DROPPED] * self.dropped, []
+        self.dropped = False
         return news
 
 
@@ -107,9 +112,6 @@ class Hub:
             if not boxes:
                 self.topics.pop(topic, None)
 
-    def subscribers(self) -> int:
-        return len(set().union(*self.topics.values())) if self.topics else 0
-
     def tell(self, payload: str) -> None:
         topic, _, news = payload.partition(" ")
         for box in self.topics.get(topic, ()):
@@ -127,8 +129,8 @@ class Hub:
                             box.arrived.set()
                     async for note in listener.notifies():
                         self.tell(note.payload)
-            except psycopg.Error as error:
-                logger.warning("the live listener lost PostgreSQL (%s); connecting again", error)
+            except Exception:  # whatever it was, the process's readers need the listener back
+                logger.exception("the live listener lost its connection; connecting again")
             self.listening.clear()
             await asyncio.sleep(RECONNECT_SECONDS)
 
@@ -322,7 +324,7 @@ async def streamed(
             yield f"retry: {RETRY_MILLISECONDS}\n\n"
         news = START
         while True:
-            if any(topic.startswith("access:") for topic, _ in news):
+            if any(topic.startswith("access:") or (topic, _) == DROPPED for topic, _ in news):
                 ending = await recheck()
                 if ending is not None:
                     if sse:
@@ -343,9 +345,9 @@ def play_stream(reader: Reader, after: int, form: str) -> AsyncIterator[str]:
     async def tell(news: list[tuple[str, str]]) -> AsyncIterator[str]:
         nonlocal sent
         seqs = [int(seq) for topic, seq in news if topic.startswith("play:")]
-        if news is not START and not seqs:
+        if news is not START and not seqs and DROPPED not in news:
             return
-        batch = told_before(reader.play_id, sent, reader.viewer, max(seqs, default=None))
+        batch = None if DROPPED in news else told_before(reader.play_id, sent, reader.viewer, max(seqs, default=None))
         while True:
             if batch is None:
                 batch = await read(told, reader.play_id, sent, reader.viewer)

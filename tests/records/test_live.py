@@ -11,6 +11,7 @@ second (tests/conftest.py), so a quiet stream shows it within the bound.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,7 +22,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 
 from analytics import services as analytics
-from records import services
+from records import live, services
 from records.models import Membership, Play
 from tests.factories import new_play
 from tests.records.test_hidden_information import shortest_playthrough
@@ -282,3 +283,19 @@ def test_a_wsgi_server_refuses_live_streams_with_a_json_503(client, db, club_set
         answer = client.get(f"/api/v1/{path}")
         assert answer.status_code == 503
         assert "ASGI" in answer.json()["detail"]
+
+
+def test_a_mailbox_that_overflows_says_so_instead_of_losing_news_silently():
+    """A reader too busy to take its news keeps MAILBOX_SIZE of them, then DROPPED: on it a
+    stream reads everything again from the database and checks the reader's access."""
+
+    async def overflowing():
+        box = live.Mailbox()
+        for seq in range(live.MAILBOX_SIZE + 5):
+            box.put("play:1", str(seq))
+        return await box.take(1), await box.take(0.01)
+
+    news, then = asyncio.run(overflowing())
+    assert len(news) == live.MAILBOX_SIZE + 1
+    assert news[-1] == live.DROPPED
+    assert then is None  # taken once; nothing arrived since
