@@ -2,8 +2,11 @@
 (records/live.py).
 
 Under ASGI each request's view runs in a thread of its own, so a connection kept by its thread
-(CONN_MAX_AGE) would go with the thread: here connections come from a pool instead
-(``DATABASE_POOL``, config/settings.py).
+would be kept for nobody: here each request opens its own and closes it when it ends
+(``CONN_MAX_AGE``, config/settings.py). A pool would save the connect, a few ms; but
+psycopg's pool, after PostgreSQL has been away, waits longer and longer between its attempts
+to connect again (1 s, 2 s, 4 s, ...), while requests that connect themselves are served again
+from the first one after PostgreSQL is back.
 """
 
 import os
@@ -11,5 +14,5 @@ import os
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ["DATABASE_POOL"] = "1"
+os.environ["CONN_MAX_AGE"] = "0"
 application = get_asgi_application()

@@ -120,23 +120,20 @@ TEMPLATES = [
     }
 ]
 
-DATABASES = {"default": dj_database_url.parse(_server_url("DATABASE_URL"), conn_max_age=60)}
+# CONN_MAX_AGE: how long a connection is kept for the next request of its thread. The ASGI
+# server (config/asgi.py) runs each request in a thread of its own, so there it is 0: a
+# connection kept by a thread that ends would be kept for nobody.
+DATABASES = {
+    "default": dj_database_url.parse(
+        _server_url("DATABASE_URL"), conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60"))
+    )
+}
 # No JIT: the queries here are short, and when the planner misjudges one as costly (fresh
 # tables not yet analyzed), compiling it took 170 ms where running it took 10.
 DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c jit=off"
 # A connection kept across requests is checked before a request uses it, so a server restarted
 # meanwhile costs no request an error once it is back (while it is down: a 503, records/errors.py).
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-if os.environ.get("DATABASE_POOL") == "1":
-    # The ASGI server (config/asgi.py) runs each request in a thread of its own: its requests
-    # take a connection from a pool and give it back when they end (Django's pool checks a
-    # connection before it lends it, for the same reason as the health checks above).
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
-    DATABASES["default"]["OPTIONS"]["pool"] = {
-        "min_size": 1,
-        "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "8")),
-        "timeout": 10,
-    }
 
 #: The largest request body taken (a batch of 10,000 events fits); a larger one is a 413.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 8 * 1024 * 1024

@@ -7,8 +7,8 @@ mailboxes subscribed to its topic. So a thousand idle readers hold no database c
 nothing polls.
 
 Whatever a stream must read from the database, it reads in the hub's one thread
-(:func:`read`), which gives its connection back to the pool after each read: the readers of a
-process share one connection there however many they are. What that thread tells a reader of
+(:func:`read`), which closes its connection after each read: the readers of a process share
+that one connection however many they are. What that thread tells a reader of
 a play (:func:`told`) it keeps for the next reader with the same eyes, so a move watched by a
 thousand spectators is rendered once.
 
@@ -39,7 +39,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 
-from records import narration, selectors
+from records import narration, selectors, services
 from records.meta import META_EVENT_TYPES
 from records.models import Play
 from records.replay import VOID_SOURCES, engine_of, fold, state_as_of
@@ -166,7 +166,7 @@ async def subscribed(*topics: str) -> AsyncIterator[Mailbox]:
 
 
 async def read(function: Callable, *args):
-    """``function(*args)`` in the hub's thread, which then gives its connection back."""
+    """``function(*args)`` in the hub's thread, which then closes its connection."""
 
     def reading():
         try:
@@ -237,7 +237,7 @@ def told_before(play_id: int, after: int, viewer: int | None, upto: int | None) 
 
 def told(play_id: int, after: int, viewer: int | None) -> list[Told]:
     """The events of the play after seq ``after`` (up to CHUNK of them) as ``viewer`` sees them."""
-    play = Play.objects.get(pk=play_id)
+    play = services.fresh(Play.objects.get(pk=play_id))
     events = list(
         play.events.filter(seq__gt=after, seq__lte=play.last_seq).select_related("recorded_by").order_by("seq")[:CHUNK]
     )

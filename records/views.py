@@ -573,7 +573,7 @@ def live_response(request, stream: AsyncIterator[str], media_type: str) -> Strea
     database connection while it waits, and it needs the ASGI server."""
     if not isinstance(request._request, ASGIRequest):
         raise LiveUnserved()
-    connection.close()  # the request's connection goes back to the pool
+    connection.close()  # the request's own: the stream holds none while it waits
     response = StreamingHttpResponse(stream, content_type=media_type)
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # a proxy (nginx) passes each message on at once

@@ -240,6 +240,27 @@ def test_a_reader_whose_access_is_revoked_is_cut_off(server, committed_db, club_
         assert reader.event() is None  # the server ended the stream
 
 
+def test_a_reader_whose_eyes_change_is_asked_to_reconnect_and_then_reads_with_the_new_ones(
+    server, committed_db, club_setup
+):
+    """A spectator reads a play with no secret shown; when it ends, the table turns its
+    cards over (README, "Hidden information"): the stream asks them to reconnect before it
+    tells the last move, and the reconnected stream tells it, with the arbiter's eyes."""
+    club = club_setup["public"]
+    play = new_play(club["club"], club["players"][:2])
+    url = f"{server}/api/v1/plays/{play.pk}/stream/"
+    with stream(url) as reader:
+        post(server, play, scored(0, 3), club["recorder"])
+        assert reader.event().id == "1"
+        post(server, play, {"type": "finish", "data": {}}, club["recorder"])
+        assert reader.event().event == "reconnect"
+        assert reader.event() is None
+    with stream(url, **{"Last-Event-ID": "1"}) as reader:
+        finish = reader.event()
+        assert finish.id == "2"
+        assert finish.json()["view"]["outcome"]["winners"] == [0]
+
+
 def test_ndjson_follow_goes_on_with_each_event_as_it_commits(server, committed_db, club_setup):
     club = club_setup["public"]
     play = new_play(club["club"], club["players"][:2])
