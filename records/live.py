@@ -8,9 +8,10 @@ nothing polls.
 
 Whatever a stream must read from the database, it reads in the hub's one thread
 (:func:`read`), which closes its connection after each read: the readers of a process share
-that one connection however many they are. What that thread tells a reader of
-a play (:func:`told`) it keeps for the next reader with the same eyes, so a move watched by a
-thousand spectators is rendered once.
+that one connection however many they are. Readers who ask for the same read
+at once share it (:func:`shared_read`), and what that thread tells a reader of a play
+(:func:`told`) it keeps for the next reader with the same eyes, so a move watched by a
+thousand spectators is read and rendered once.
 
 A play's stream (:func:`play_stream`) gives its events in seq order from a position on, each
 once: it subscribes before it reads, so what commits while it reads is not missed, and it reads
@@ -96,6 +97,8 @@ class Hub:
 
     def __init__(self) -> None:
         self.topics: dict[str, set[Mailbox]] = {}
+        #: The reads under way (see :func:`shared_read`), by what they read.
+        self.reading: dict[tuple, asyncio.Future] = {}
         self.listening = asyncio.Event()
         self.listener: asyncio.Task | None = None
 
@@ -175,6 +178,16 @@ async def read(function: Callable, *args):
             connection.close()
 
     return await asyncio.get_running_loop().run_in_executor(_reader, reading)
+
+
+async def shared_read(key: tuple, function: Callable, *args):
+    """``read(function, *args)``, one for every reader that asks for the same ``key`` while it
+    is under way: readers woken together by one commit make one read, not one each."""
+    reading = hub().reading
+    if key not in reading:
+        future = reading[key] = asyncio.ensure_future(read(function, *args))
+        future.add_done_callback(lambda done: reading.pop(key) if reading.get(key) is done else None)
+    return await asyncio.shield(reading[key])  # a reader who leaves does not cancel the others' read
 
 
 # A play, told (in the hub's thread).
@@ -350,7 +363,9 @@ def play_stream(reader: Reader, after: int, form: str) -> AsyncIterator[str]:
         batch = None if DROPPED in news else told_before(reader.play_id, sent, reader.viewer, max(seqs, default=None))
         while True:
             if batch is None:
-                batch = await read(told, reader.play_id, sent, reader.viewer)
+                batch = await shared_read(
+                    (reader.play_id, sent, reader.viewer), told, reader.play_id, sent, reader.viewer
+                )
             if batch:
                 yield "".join(item.sse() if form == SSE else item.ndjson() for item in batch)
                 sent = batch[-1].seq
