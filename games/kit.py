@@ -68,7 +68,7 @@ class Table:
     __slots__ = ("state", "violations", "failed", "_writable")
 
     def __init__(self, state: JSON) -> None:
-        self.state = dict(state)
+        self.state = state.copy()
         self.violations: list[Violation] = []
         #: Set when the move, once refused, could not be applied at all.
         self.failed: EngineError | None = None
@@ -284,6 +284,15 @@ class Game(Engine):
     def _anytime(self) -> frozenset[str]:
         return frozenset(rule.name for rule in self.anytime)
 
+    @cached_property
+    def _hooks(self) -> tuple[Callable[[Table, Move], None] | None, Callable[[Table, Move], None] | None]:
+        """``before`` and ``after`` where the game refines them; None where there is nothing to call."""
+        game = type(self)
+        return (
+            self.before if game.before is not Game.before else None,
+            self.after if game.after is not Game.after else None,
+        )
+
     def before(self, table: Table, move: Move) -> None:
         """What every move does before its rule is played (a pending choice forgone); by
         default nothing."""
@@ -303,7 +312,8 @@ class Game(Engine):
         phase or out of turn that its rule cannot play (the state is not one the rule was
         written for) cannot be applied at all; any other exception is an engine bug and is
         raised as it is."""
-        table = self._remembered(state, move)
+        last = self._last  # the move ``check`` just played, if it is this one: played once
+        table = last[2] if last is not None and last[0] is state and (last[1] is move or last[1] == move) else None
         if table is None:
             if self.over(state):
                 raise EngineError("The game is over: no move can follow its end.")
@@ -321,16 +331,15 @@ class Game(Engine):
     #: The last move played, (state, move, table): ``apply`` after ``check`` plays it once.
     _last: tuple[JSON, Move, Table] | None = None
 
-    def _remembered(self, state: JSON, move: Move) -> Table | None:
-        last = self._last
-        return last[2] if last is not None and last[0] is state and (last[1] is move or last[1] == move) else None
-
     def _play(self, state: JSON, move: Move) -> Table:
         table = Table(state)
+        before, after = self._hooks
         try:
-            self.before(table, move)
+            if before is not None:
+                before(table, move)
             self.rules[move.type].play(table, move)
-            self.after(table, move)
+            if after is not None:
+                after(table, move)
         except EngineError as error:
             if not table.violations:
                 raise  # "cannot be applied" without the rule that refused it: an engine bug

@@ -4,6 +4,7 @@ import pytest
 
 from games import registry
 from games.contract import Move, Seat
+from games.kit import Game
 
 ENGINE = registry.get("generic")
 
@@ -57,3 +58,15 @@ def test_a_cooperative_play_is_won_or_lost_by_everyone():
 def test_nothing_follows_the_finish(move):
     state = play([Seat()] * 2, [finish(scores=[1, 2])])
     assert "game is over" in ENGINE.check(state, move)[0].message
+
+
+@pytest.mark.parametrize("scoring", ["highest_wins", "lowest_wins", "places", "cooperative"])
+def test_the_short_gate_answers_as_the_kits_gate(scoring):
+    """GenericEngine.gate reads its commonest answer straight off the state; every answer,
+    accepting or refusing, must be the kit's own (games.kit.Game.gate)."""
+    fresh = ENGINE.setup([Seat()] * 3, {"title": "Any", "scoring": scoring})
+    over = {**fresh, "outcome": {"places": [1, 1, 1], "winners": [0, 1, 2], "reason": "done"}}
+    moves = [Move("score", seat, {"points": 1}) for seat in (None, -1, 0, 2, 3)] + [finish(), Move("bid", 0, {})]
+    for state in (fresh, over):
+        for move in moves:
+            assert ENGINE.gate(state, move) == Game.gate(ENGINE, state, move), (state["outcome"], move)
