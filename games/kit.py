@@ -262,7 +262,8 @@ class Game(Engine):
 
     def gate(self, state: JSON, move: Move) -> Violation | None:
         """The rule of the turn order ``move`` breaks, if any: played after the end, out of
-        its phase or out of turn. A game refines this only to say it in its own words."""
+        its phase or out of turn. A game refines this to say it in its own words, or to read its
+        commonest answer straight off its state (generic); every other answer stays the kit's."""
         if self.over(state):
             return Violation(self.end_section, "The game is over: no move may follow its end.")
         if move.type in self._anytime:
