@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from games.secrets import NOBODY
 from records import chain, narration
@@ -26,9 +26,30 @@ def role_in(club: Club, user: User | AnonymousUser) -> Role | None:
     return None if membership is None else Role(membership.role)
 
 
-def has_role(club: Club, user: User | AnonymousUser, needed: Role) -> bool:
-    role = role_in(club, user)
+def has_role(club: Club, user: User | AnonymousUser, needed: Role, *, role: Role | None | object = ...) -> bool:
+    """Whether ``user`` holds ``needed`` (or more) in ``club``; ``role``, where the caller has read
+    it already (:func:`play_and_role`), is taken instead of asked for again."""
+    if role is ...:
+        role = role_in(club, user)
     return role is not None and ROLE_RANK[role] >= ROLE_RANK[needed]
+
+
+def play_and_role(user: User | AnonymousUser, pk: object) -> tuple[Play, Role | None]:
+    """The play ``pk`` with its club, and ``user``'s role in that club, in one query (an
+    append's: the play, its club and the role were three). Play.DoesNotExist where the play
+    is not there or not visible to ``user``, exactly as :func:`visible_clubs` draws the line."""
+    plays = Play.objects.select_related("club")
+    if user.is_authenticated:
+        memberships = Membership.objects.filter(club=OuterRef("club"), user=user).values("role")[:1]
+        plays = plays.annotate(role_of_user=Subquery(memberships))
+    try:
+        play = plays.get(pk=pk)
+    except (TypeError, ValueError) as error:  # not a play's id at all
+        raise Play.DoesNotExist from error
+    role = getattr(play, "role_of_user", None)
+    if role is None and not play.club.is_public:
+        raise Play.DoesNotExist
+    return play, None if role is None else Role(role)
 
 
 def sees_every_secret(play: Play, user: User | AnonymousUser) -> bool:

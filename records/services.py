@@ -14,6 +14,7 @@ from datetime import date, datetime
 
 from django.contrib.auth.models import User
 from django.db import connection, transaction
+from django.db.models import Count, OuterRef, Subquery
 from django.dispatch import Signal
 from django.utils import timezone
 from psycopg.types.json import Jsonb
@@ -143,13 +144,14 @@ def append_events(
     the log, so the run before it is inserted first.
     """
     with transaction.atomic():
-        play = fresh(Play.objects.select_for_update().get(pk=play_id))
-        _check_shapes(play, events)
+        locked = Play.objects.select_for_update().annotate(seat_count=_SEAT_COUNT).get(pk=play_id)
+        play = fresh(locked)
+        _check_shapes(play, events, locked.seat_count)
         keys = [
             idempotency_key if len(events) == 1 or idempotency_key is None else f"{idempotency_key}:{index}"
             for index in range(len(events))
         ]
-        known = {e.idempotency_key: e for e in play.events.filter(idempotency_key__in=[k for k in keys if k])}
+        known = {e.idempotency_key: e for e in play.events.filter(idempotency_key__in=keys)} if idempotency_key else {}
         stored, created, pending, snapshots, flags, finisher = [], [], [], [], {}, None
         recorded_at = timezone.now()
         for new, key in zip(events, keys):
@@ -247,8 +249,12 @@ _COPIED = (
 )
 
 
-def _check_shapes(play: Play, events: list[NewEvent]) -> None:
-    engine, seat_count = engine_of(play), play.seats.count()
+#: A play's seats counted in the query that locks it (FOR UPDATE takes no GROUP BY).
+_SEAT_COUNT = Subquery(PlaySeat.objects.filter(play=OuterRef("pk")).values("play").annotate(n=Count("pk")).values("n"))
+
+
+def _check_shapes(play: Play, events: list[NewEvent], seat_count: int) -> None:
+    engine = engine_of(play)
     errors = {}
     for index, new in enumerate(events):
         found = shape_errors(engine, Move(new.type, new.seat, new.data), seat_count, META_EVENT_TYPES)

@@ -133,11 +133,12 @@ class TextRenderer(NDJSONRenderer):
     format = "text"
 
 
-def require(club: Club, request, role: Role) -> None:
-    """401 for the anonymous, 403 for a user whose role in ``club`` is below ``role``."""
+def require(club: Club, request, role: Role, *, held: Role | None | object = ...) -> None:
+    """401 for the anonymous, 403 for a user whose role in ``club`` is below ``role``; ``held``
+    is the user's role where it has been read already (selectors.play_and_role)."""
     if not request.user.is_authenticated:
         raise NotAuthenticated()
-    if not selectors.has_role(club, request.user, role):
+    if not selectors.has_role(club, request.user, role, role=held):
         raise PermissionDenied(f"This needs the {role.value} role in the club {club.slug}.")
 
 
@@ -436,10 +437,14 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         """Append one event, or a batch (a list) all or none. 201 when stored; 200 when every
         event was stored before under the Idempotency-Key (a retry). Recorders log; a member
         may log disputes (records.meta.role_to_log)."""
-        play = self.get_object()
+        try:
+            play, held = selectors.play_and_role(request.user, pk)
+        except Play.DoesNotExist:
+            raise NotFound("No Play matches the given query.") from None
         batch = isinstance(request.data, list)
         items = request.data if batch else [request.data]
-        require(play.club, request, role_to_log(item.get("type") if isinstance(item, dict) else None for item in items))
+        needed = role_to_log(item.get("type") if isinstance(item, dict) else None for item in items)
+        require(play.club, request, needed, held=held)
         if batch and not 1 <= len(request.data) <= MAX_BATCH:
             raise ValidationError({"events": [f"Send 1 to {MAX_BATCH} events at once."]})
         key = request.headers.get("Idempotency-Key")

@@ -4,6 +4,8 @@ import json
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from records.models import Event, Play
 from tests.factories import new_play
@@ -111,6 +113,17 @@ def test_any_number_the_api_accepts_verifies_in_the_chain(play, recorder, points
         "ok": True,
         "first_broken_seq": None,
     }
+
+
+def test_an_append_asks_the_database_once_for_each_thing_it_needs(play, recorder):
+    """#21: the token's user; the play with its club and the recorder's role, in one query; the
+    play locked with its seat count; the new event's position, after its COPY; the play's
+    cached state. The transaction's two statements (here a savepoint and its release) make 7."""
+    post(recorder, events_url(play), {"type": "score", "seat": 0, "data": {"points": 1}})
+    with CaptureQueriesContext(connection) as queries:
+        response = post(recorder, events_url(play), {"type": "score", "seat": 1, "data": {"points": 2}})
+    assert response.status_code == 201, response.content
+    assert len(queries.captured_queries) == 7, [query["sql"][:80] for query in queries.captured_queries]
 
 
 def test_malformed_json_is_a_400(play, recorder):
