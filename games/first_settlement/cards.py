@@ -104,6 +104,13 @@ def card_vp(name: str) -> int:
     return EFFECTS.get(name, {}).get("vp", 0)
 
 
-def food_yield(value: int, alternative: list[str], effects: Counter) -> int:
-    """FT a food card of ``value`` earns used as ``alternative`` (e.g. ["Wild", "Warm"]); never below 0."""
-    return max(0, value + sum(effects[f"food_bonus:{kind}"] for kind in alternative))
+def food_yield(value: int, alternatives: list[list[str]], effects: Counter) -> int:
+    """FT a food card of ``value`` earns used as the best of ``alternatives`` (each e.g. ["Wild", "Warm"]), its
+    value plus the colony's bonus for each of the alternative's types; never below 0 (0 with no alternative)."""
+    best = 0
+    for alternative in alternatives:
+        earned = value
+        for kind in alternative:
+            earned += effects[f"food_bonus:{kind}"]
+        best = max(best, earned)
+    return best

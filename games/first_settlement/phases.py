@@ -262,7 +262,7 @@ def food(table: Table, move: Move) -> None:
         if negations and any("Hunt" in alt for alt in usable):
             negations -= 1
             continue
-        gained += max((food_yield(value, alt, effects) for alt in usable), default=0)
+        gained += food_yield(value, usable, effects)
     feeding["food"] += gained
     report(table, move.seat, "food", cards=len(drawn), food_gained=gained)
 
@@ -311,7 +311,7 @@ def harvest(table: Table, move: Move) -> None:
     gained = 0
     for name in drawn:
         value, alternatives = FOOD[name]
-        gained += max((food_yield(value, alt, effects) for alt in alternatives if "Farm" in alt), default=0)
+        gained += food_yield(value, [alt for alt in alternatives if "Farm" in alt], effects)
     harvesting["food"] += gained
     crop_vp = _crop_vp(table, harvesting, move.data.get("crop_rolls", {}))
     harvesting["vp"] += crop_vp
@@ -714,7 +714,8 @@ def build(table: Table, move: Move) -> None:
             f"Building {len(built)} costs {cost} FT (5, and 20 for a second); the colony has {building['food']}.",
         )
     building["food"] = max(0, building["food"] - cost)
-    cards_of(table, seat, "buildings").extend(built)
+    if built:
+        cards_of(table, seat, "buildings").extend(built)
     report(table, seat, "build", built=built, food=building["food"])
 
 

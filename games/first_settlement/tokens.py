@@ -42,7 +42,10 @@ def cards_of(table: Table, seat: int, held: str) -> list[str]:
 
 
 def from_hand(table: Table, seat: int, cards: list[str], rule: str) -> list[str]:
-    """Remove cards from a seat's hand; refuses cards the hand does not hold."""
+    """Remove cards from a seat's hand; refuses cards the hand does not hold. A hand no card leaves
+    is not copied."""
+    if not cards:
+        return []
     hand = cards_of(table, seat, "hand")
     taken = []
     for card in cards:
