@@ -19,6 +19,7 @@ def main() -> None:
     parser.add_argument("--url", required=True)
     parser.add_argument("--token", required=True)
     parser.add_argument("--plays", required=True, help="comma-separated play ids, one per client")
+    parser.add_argument("--path", default="/api/v1/plays/{play}/events/", help="where to POST, {play} the play id")
     parser.add_argument("--requests", type=int, required=True, help="requests per client")
     parser.add_argument("--time-limit", type=float, default=60.0)
     args = parser.parse_args()
@@ -39,7 +40,7 @@ def main() -> None:
                 break
             start = time.perf_counter()
             try:
-                connection.request("POST", f"/api/v1/plays/{play_id}/events/", body, headers)
+                connection.request("POST", args.path.format(play=play_id), body, headers)
                 response = connection.getresponse()
                 response.read()
                 ok = response.status == 201
