@@ -38,8 +38,9 @@ def _turn_z(c: Cell) -> Cell:
 def normalise(cells: Iterable[Cell]) -> tuple[Cell, ...]:
     """The cells moved so that their smallest x, y and z are 0, sorted: a shape up to position."""
     cells = list(cells)
-    lx, ly, lz = (min(c[i] for c in cells) for i in range(3))
-    return tuple(sorted((x - lx, y - ly, z - lz) for x, y, z in cells))
+    xs, ys, zs = zip(*cells)
+    lx, ly, lz = min(xs), min(ys), min(zs)
+    return tuple(sorted([(x - lx, y - ly, z - lz) for x, y, z in cells]))
 
 
 @cache
@@ -59,7 +60,7 @@ def orientations(shape: tuple[Cell, ...]) -> frozenset[tuple[Cell, ...]]:
 
 def fits_shape(cells: list[Cell], shape: list[list[int]]) -> bool:
     """Whether the cells are the block's shape in some rotation."""
-    return normalise(cells) in orientations(tuple(tuple(c) for c in shape))
+    return normalise(cells) in orientations(tuple(map(tuple, shape)))
 
 
 def resting_cells(cells: list[Cell], cubes: dict[str, str]) -> list[Cell]:
@@ -72,11 +73,15 @@ def balanced(cells: list[Cell], resting: list[Cell]) -> bool:
 
     Coordinates are scaled by twice the cube count so that all arithmetic stays exact. A block
     resting on all its cells is balanced at once: its centre is the average of its cells' centres,
-    each strictly inside the hull of the squares it rests on, so the average is too."""
+    each strictly inside the hull of the squares it rests on, so the average is too. So is a block
+    whose centre lies strictly inside one of those squares: the hull holds the square."""
     if len(resting) == len(cells):
         return True
     scale = 2 * len(cells)
     centre = (2 * sum(c[0] for c in cells) + len(cells), 2 * sum(c[1] for c in cells) + len(cells))
+    cx, cy = centre
+    if any(x * scale < cx < (x + 1) * scale and y * scale < cy < (y + 1) * scale for x, y, _ in resting):
+        return True
     corners = {((x + dx) * scale, (y + dy) * scale) for x, y, _ in resting for dx in (0, 1) for dy in (0, 1)}
     hull = _convex_hull(sorted(corners))
     return all(_cross(a, b, centre) > 0 for a, b in zip(hull, hull[1:] + hull[:1]))
@@ -125,4 +130,11 @@ def linked_cubes(
 
 def covered_from_above(cubes: dict[str, str], footprint: dict[str, bool], height: int) -> bool:
     """Whether every space of the foundation is covered by a cube, seen from above."""
-    return all(any(f"{cell},{z}" in cubes for z in range(1, height + 1)) for cell in footprint)
+    levels = [f",{z}" for z in range(1, height + 1)]
+    for cell in footprint:
+        for level in levels:
+            if cell + level in cubes:
+                break  # covered
+        else:
+            return False
+    return True

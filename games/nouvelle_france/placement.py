@@ -9,7 +9,7 @@ or the snowdrifts for support." Each rule broken is its own refusal.
 from __future__ import annotations
 
 from games.contract import JSON
-from games.kit import Table
+from games.kit import Table, last_answer
 from games.nouvelle_france import geometry
 from games.nouvelle_france.components import MAX_HEIGHT, block_name
 from games.nouvelle_france.sections import PLACEMENT, TURN
@@ -19,7 +19,7 @@ def refuse_placement(table: Table, data: dict[str, JSON], block: str) -> None:
     """Refuse every PLACEMENT RULE the block's cubes break on their site, and cubes that are not
     that block (PLAYER TURN: the block "corresponding" to the card)."""
     site = table.state["sites"][data["site"]]
-    cells = [(cube["x"], cube["y"], cube["z"]) for cube in data["cubes"]]
+    cells, keys = placed(data["cubes"])
     shape = table.state["blocks"][block]
     if len(set(cells)) < len(cells):
         table.refuse(PLACEMENT, "Two cubes of one block cannot fill the same space.")
@@ -32,12 +32,19 @@ def refuse_placement(table: Table, data: dict[str, JSON], block: str) -> None:
         broken.append("The blocks must stay within the limits of the foundations.")
     if any(z > MAX_HEIGHT for _, _, z in cells):
         broken.append(f"The walls cannot be more than {MAX_HEIGHT} cubes high.")
-    if any(geometry.key(*cell) in existing for cell in cells):
+    if not existing.keys().isdisjoint(keys):
         broken.append("The block would fill a space another block already fills.")
     if _inserted_under(cells, existing):
         broken.append("Blocks are placed from above; they cannot be inserted under other blocks.")
     for message in broken or _support_problems(cells, existing):
         table.refuse(PLACEMENT, message)
+
+
+@last_answer  # the PLACEMENT RULES, then the score (turn.build), read the same cubes of a move
+def placed(cubes: list[JSON]) -> tuple[list[geometry.Cell], list[str]]:
+    """The cells of a move's cubes, and their keys ("x,y,z") among a site's cubes."""
+    cells = [(cube["x"], cube["y"], cube["z"]) for cube in cubes]
+    return cells, [geometry.key(*cell) for cell in cells]
 
 
 def _inserted_under(cells: list[geometry.Cell], existing: dict[str, str]) -> bool:

@@ -15,7 +15,7 @@ from games.kit import Table, move
 from games.nouvelle_france import deck, geometry
 from games.nouvelle_france.choices import draw_choices, place_choices
 from games.nouvelle_france.components import MAX_HEIGHT, SNOWFLAKE, block_name
-from games.nouvelle_france.placement import refuse_placement
+from games.nouvelle_france.placement import placed, refuse_placement
 from games.nouvelle_france.says import said_draw, said_place
 from games.nouvelle_france.sections import END, HURON, SETUP, TURN, UNABLE
 from games.nouvelle_france.snowstorms import snowstorm
@@ -132,12 +132,9 @@ def build(table: Table, seat: int, data: dict[str, JSON], block: str, *, with_al
     state = table.state
     site_key = data["site"]
     site = state["sites"][site_key]
+    cells, keys = placed(data["cubes"])
     cubes = dict(site["cubes"])
-    cells = []
-    for cube in data["cubes"]:
-        cell = (cube["x"], cube["y"], cube["z"])
-        cubes[geometry.key(*cell)] = cube["colour"]
-        cells.append(cell)
+    cubes.update(zip(keys, [cube["colour"] for cube in data["cubes"]]))
     colour = state["players"][seat]["colour"]
     points = geometry.linked_cubes(cubes, cells, colour, site["joints"], covered_level=state["snowflakes"])
     turn = state["turn"]
