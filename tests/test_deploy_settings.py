@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import yaml
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -53,3 +55,17 @@ def test_check_deploy_is_clean_with_dockers_settings():
     result = run_django(docker_environment(), "check", "--deploy", "--fail-level", "WARNING")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
+
+
+def test_compose_runs_any_number_of_web_containers_behind_one_port():
+    """#21: `--scale web=3` needs no host port of each web container's: only the proxy
+    publishes one, listens on it (docker/nginx.conf) and sends to the port the web server binds."""
+    services = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())["services"]
+    assert {name: service["ports"] for name, service in services.items() if "ports" in service} == {
+        "proxy": ["8000:8000"]
+    }
+    nginx = (ROOT / "docker" / "nginx.conf").read_text()
+    assert re.search(r"^\s*listen 8000;$", nginx, re.MULTILINE)
+    assert re.search(r"^\s*set \$web http://web:8000;$", nginx, re.MULTILINE)
+    assert services["web"]["expose"] == ["8000"]
+    assert '"--bind", "0.0.0.0:8000"' in (ROOT / "docker" / "Dockerfile").read_text()
