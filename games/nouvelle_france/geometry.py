@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-Cell = tuple[int, int, int]
+from games.kit import last_answer
 
-FACES = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
+Cell = tuple[int, int, int]
 
 
 def key(x: int, y: int, z: int) -> str:
@@ -58,9 +58,10 @@ def orientations(shape: tuple[Cell, ...]) -> frozenset[tuple[Cell, ...]]:
     return frozenset(found)
 
 
-def fits_shape(cells: list[Cell], shape: list[list[int]]) -> bool:
-    """Whether the cells are the block's shape in some rotation."""
-    return normalise(cells) in orientations(tuple(map(tuple, shape)))
+@last_answer  # a play's blocks never change: their rotations are worked out once
+def block_orientations(blocks: dict[str, list[list[int]] | None]) -> dict[str, frozenset[tuple[Cell, ...]] | None]:
+    """Every block's rotations (``orientations``), by name; None for a block of unknown shape."""
+    return {name: None if shape is None else orientations(tuple(map(tuple, shape))) for name, shape in blocks.items()}
 
 
 def resting_cells(cells: list[Cell], cubes: dict[str, str]) -> list[Cell]:
@@ -106,10 +107,11 @@ def _convex_hull(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
 def neighbours(cell: Cell, joints: dict[str, list[str]]) -> list[Cell]:
     """Cells in face-to-face contact, counting the redoubt's joints as contact (SPECIAL RULE)."""
     x, y, z = cell
-    found = [(x + dx, y + dy, z + dz) for dx, dy, dz in FACES]
-    for partner in joints.get(f"{x},{y}", ()):
-        px, py = partner.split(",")
-        found.append((int(px), int(py), z))
+    found = [(x + 1, y, z), (x - 1, y, z), (x, y + 1, z), (x, y - 1, z), (x, y, z + 1), (x, y, z - 1)]
+    if joints:  # only the redoubt has any
+        for partner in joints.get(f"{x},{y}", ()):
+            px, py = partner.split(",")
+            found.append((int(px), int(py), z))
     return found
 
 
@@ -119,11 +121,12 @@ def linked_cubes(
     """Cubes of ``colour`` on the new block plus those already in place in face-to-face contact
     with one of them (each counted once). Covered cubes never count."""
     start = [c for c in new_cells if c[2] > covered_level and cubes.get(key(*c)) == colour]
+    new = set(new_cells)
     touching = {
-        other
+        (x, y, z)
         for cell in start
-        for other in neighbours(cell, joints)
-        if other[2] > covered_level and other not in new_cells and cubes.get(key(*other)) == colour
+        for x, y, z in neighbours(cell, joints)
+        if z > covered_level and (x, y, z) not in new and cubes.get(key(x, y, z)) == colour
     }
     return len(start) + len(touching)
 

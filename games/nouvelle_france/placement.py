@@ -20,15 +20,15 @@ def refuse_placement(table: Table, data: dict[str, JSON], block: str) -> None:
     that block (PLAYER TURN: the block "corresponding" to the card)."""
     site = table.state["sites"][data["site"]]
     cells, keys = placed(data["cubes"])
-    shape = table.state["blocks"][block]
+    rotations = geometry.block_orientations(table.state["blocks"])[block]
     if len(set(cells)) < len(cells):
         table.refuse(PLACEMENT, "Two cubes of one block cannot fill the same space.")
         return
-    if shape is not None and not geometry.fits_shape(cells, shape):
+    if rotations is not None and geometry.normalise(cells) not in rotations:
         table.refuse(TURN, f"These cubes are not the {block_name(block)} block in any orientation.")
-    existing = site["cubes"]
+    footprint, existing = site["footprint"], site["cubes"]
     broken = []
-    if any(f"{x},{y}" not in site["footprint"] for x, y, _ in cells):
+    if any(f"{x},{y}" not in footprint for x, y, _ in cells):
         broken.append("The blocks must stay within the limits of the foundations.")
     if any(z > MAX_HEIGHT for _, _, z in cells):
         broken.append(f"The walls cannot be more than {MAX_HEIGHT} cubes high.")
