@@ -7,6 +7,7 @@ which is shuffled into a new draw pile when the draw pile runs out.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import groupby
 
 from games.first_settlement.cards import (
@@ -64,6 +65,14 @@ def draw(table: Table, deck_name: str, cards: list[str], rule: str) -> list[str]
     return drawn
 
 
+def draw_and_discard(table: Table, deck_name: str, cards: list[str], rule: str) -> list[str]:
+    """``draw`` cards that take effect at once and go to the deck's discard pile: the Hardship cards ("Draw
+    and discard 10 Hardship cards"), the Food cards of the Food and Harvest phases."""
+    drawn = draw(table, deck_name, cards, rule)
+    _count(table.at("decks", deck_name, "discard"), drawn)
+    return drawn
+
+
 def discard(table: Table, cards: list[str]) -> None:
     """Put cards on their decks' discard piles."""
     _add(table, cards, "discard")
@@ -77,9 +86,12 @@ def return_to_deck(table: Table, cards: list[str]) -> None:
 def _add(table: Table, cards: list[str], pile_name: str) -> None:
     for deck, same_deck in groupby(cards, DECK_OF.get):
         if deck is not None:
-            pile = table.at("decks", deck, pile_name)
-            for card in same_deck:
-                pile[card] = pile.get(card, 0) + 1
+            _count(table.at("decks", deck, pile_name), same_deck)
+
+
+def _count(pile: dict[str, int], cards: Iterable[str]) -> None:
+    for card in cards:
+        pile[card] = pile.get(card, 0) + 1
 
 
 #: Hardship cards each phase draws and discards, before site cards add to it.
@@ -103,9 +115,7 @@ def draw_hardships(table: Table, seat: int, phase: str, cards: list[str]) -> lis
     rule = PHASE_SECTIONS[phase]
     if len(cards) != count:
         table.refuse(rule, f"The {phase.title()} Phase draws {count} Hardship cards, not {len(cards)}.")
-    drawn = draw(table, "hardship", cards, rule)
-    discard(table, drawn)
-    return drawn
+    return draw_and_discard(table, "hardship", cards, rule)
 
 
 def of_type(drawn: list[str], kind: str) -> list[int]:

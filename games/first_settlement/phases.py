@@ -20,7 +20,7 @@ from games.first_settlement.cards import (
     colony_effects,
     food_yield,
 )
-from games.first_settlement.decks import discard, draw, draw_hardships, drawable, of_type
+from games.first_settlement.decks import discard, draw, draw_and_discard, draw_hardships, drawable, of_type
 from games.first_settlement.sections import (
     BLIGHT_PHASE,
     BUILD_DECK_CARD_LIST,
@@ -251,8 +251,7 @@ def food(table: Table, move: Move) -> None:
     if len(cards) != count:
         per = "1 Food card for every 2 CT in Winter" if winter else "1 Food card for each CT"
         table.refuse(FOOD_PHASE, f"Draw {per}: {count} cards, not {len(cards)}.")
-    drawn = draw(table, "food", cards, FOOD_PHASE)
-    discard(table, drawn)
+    drawn = draw_and_discard(table, "food", cards, FOOD_PHASE)
     effects = colony_effects(feeding)
     negations = effects["negate_first:Hunt"]
     gained = 0
@@ -305,8 +304,7 @@ def harvest(table: Table, move: Move) -> None:
             HARVEST_PHASE, f"Draw 1 Food card for each Plant Token discarded: {count} cards, not {len(cards)}."
         )
     harvesting["plant"] = 0
-    drawn = draw(table, "food", cards, HARVEST_PHASE)
-    discard(table, drawn)
+    drawn = draw_and_discard(table, "food", cards, HARVEST_PHASE)
     effects = colony_effects(harvesting)
     gained = 0
     for name in drawn:
