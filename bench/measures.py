@@ -153,6 +153,15 @@ def server(workers: int = 4, **environ: str):
 FLOOR_PATH = "/bench/floor/{play}/"
 
 
+def appending(fixture: Fixture, url: str, clients: int, requests: int, path: str | None = None) -> dict:
+    """``clients`` appending ``requests`` single events each, to new plays, from the load
+    generator's process (bench/load.py); ``path`` another endpoint to POST them to."""
+    plays = ",".join(str(fixture.play().pk) for _ in range(clients))
+    command = [sys.executable, "-m", "bench.load", "--url", url, "--token", fixture.token, "--plays", plays]
+    command += ["--requests", str(requests)] + (["--path", path] if path else [])
+    return json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+
+
 def http_appends(fixture: Fixture, url: str, scale: float) -> list[str]:
     per_client = max(50, int(300 * scale))
     lines = [
@@ -167,14 +176,9 @@ def http_appends(fixture: Fixture, url: str, scale: float) -> list[str]:
         "|---|---|---|---|---|---|---|",
     ]
 
-    def load(clients: int, requests: int, path: str | None = None) -> dict:
-        plays = ",".join(str(fixture.play().pk) for _ in range(clients))
-        command = [sys.executable, "-m", "bench.load", "--url", url, "--token", fixture.token, "--plays", plays]
-        command += ["--requests", str(requests)] + (["--path", path] if path else [])
-        return json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
-
-    load(clients=8, requests=10)  # warm-up, not reported: each worker's first requests import and connect
-    load(clients=8, requests=10, path=FLOOR_PATH)
+    # A warm-up, not reported: each worker's first requests import and connect.
+    appending(fixture, url, clients=8, requests=10)
+    appending(fixture, url, clients=8, requests=10, path=FLOOR_PATH)
     rates, p99s = {}, {}
     for name, path, clients in [
         ("append", None, 1),
@@ -183,7 +187,7 @@ def http_appends(fixture: Fixture, url: str, scale: float) -> list[str]:
         ("floor", FLOOR_PATH, 4),
         ("append", None, 16),
     ]:
-        report = load(clients, per_client, path)
+        report = appending(fixture, url, clients, per_client, path)
         latencies = report["latencies_ms"]
         p50, p95, p99 = (percentile(latencies, p) for p in (50, 95, 99))
         rates[name, clients], p99s[name, clients] = len(latencies) / report["seconds"], p99
@@ -200,6 +204,17 @@ def http_appends(fixture: Fixture, url: str, scale: float) -> list[str]:
     return lines
 
 
+def get_timed(fixture: Fixture, url: str, requests: int = 40) -> tuple[float, float]:
+    """p50 and p95 ms of ``requests`` GETs of ``url`` as the bench's user, one at a time."""
+    headers = {"Authorization": f"Token {fixture.token}"}
+    timings = []
+    for _ in range(requests):
+        start = time.perf_counter()
+        urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=10).read()
+        timings.append((time.perf_counter() - start) * 1000)
+    return percentile(timings, 50), percentile(timings, 95)
+
+
 def state_at_n(fixture: Fixture, url: str, scale: float) -> list[str]:
     """GET state?at=N through the API: snapshots keep it flat as N grows."""
     longest = 10_000 if scale >= 1 else 1_000
@@ -207,20 +222,13 @@ def state_at_n(fixture: Fixture, url: str, scale: float) -> list[str]:
     rng = random.Random(SEED + 1)
     for _ in range(longest // 1000):
         services.append_events(play_id=play.pk, events=scores(1000, rng), user=fixture.user)
-    headers = {"Authorization": f"Token {fixture.token}"}
     lines = ["## State at seq N through the API", "", "| N | p50 ms | p95 ms |", "|---|---|---|"]
     p95s = {}
     for n in (10, 100, 1_000, 10_000):
         if n > longest:
             continue
-        timings = []
-        for _ in range(40):
-            request = urllib.request.Request(f"{url}/api/v1/plays/{play.pk}/state/?at={n - 1}", headers=headers)
-            start = time.perf_counter()
-            urllib.request.urlopen(request, timeout=10).read()
-            timings.append((time.perf_counter() - start) * 1000)
-        p95s[n] = percentile(timings, 95)
-        lines.append(f"| {n:,} | {percentile(timings, 50):.1f} | {p95s[n]:.1f} |")
+        p50, p95s[n] = get_timed(fixture, f"{url}/api/v1/plays/{play.pk}/state/?at={n - 1}")
+        lines.append(f"| {n:,} | {p50:.1f} | {p95s[n]:.1f} |")
     flat = max(p95s.values()) / p95s[10]
     lines += [
         "",
@@ -229,6 +237,93 @@ def state_at_n(fixture: Fixture, url: str, scale: float) -> list[str]:
         "",
     ]
     return lines
+
+
+def table_growth(fixture: Fixture, url: str, scale: float) -> list[str]:
+    """What must not grow with the event table: an append, a state at N, a page of the log and
+    the club's plays, measured at the table's size after the sections above and again once
+    plays of another club fill it to 10 million events (loaded in bulk, not through the service)."""
+    target = int(10_000_000 * scale)
+    play = fixture.play()
+    rng = random.Random(SEED + 4)
+    for _ in range(2):
+        services.append_events(play_id=play.pk, events=scores(1000, rng), user=fixture.user)
+    api = f"{url}/api/v1"
+    figures = {
+        "single append over HTTP, one client": lambda: _append_latency(fixture, url),
+        "`plays/{id}/state/?at=999`": lambda: get_timed(fixture, f"{api}/plays/{play.pk}/state/?at=999"),
+        "`plays/{id}/events/?after=1000` (a page of 100)": lambda: get_timed(
+            fixture, f"{api}/plays/{play.pk}/events/?after=1000&page_size=100"
+        ),
+        "`plays/?club=` (the club's first page)": lambda: get_timed(fixture, f"{api}/plays/?club={fixture.club.slug}"),
+    }
+    before_events, before = _event_count(), {name: measure() for name, measure in figures.items()}
+    started = time.perf_counter()
+    _fill(fixture, target - before_events)
+    loaded = time.perf_counter() - started
+    after_events, after = _event_count(), {name: measure() for name, measure in figures.items()}
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_total_relation_size('records_event'), pg_relation_size('records_event')")
+        total, heap = cursor.fetchone()
+    lines = [
+        "## The event table grows",
+        "",
+        f"The figures at the table's size after the sections above ({before_events:,} events), and again after "
+        f"{after_events - before_events:,} events of another club's plays (100 events a play) were loaded in bulk "
+        f"(`INSERT ... SELECT`, {loaded:.0f} s), then `ANALYZE`.",
+        "",
+        f"| figure | p50 / p95 ms at {before_events:,} | p50 / p95 ms at {after_events:,} | p95 growth |",
+        "|---|---|---|---|",
+    ]
+    for name in figures:
+        (p50, p95), (p50_after, p95_after) = before[name], after[name]
+        lines.append(f"| {name} | {p50:.1f} / {p95:.1f} | {p50_after:.1f} / {p95_after:.1f} | {p95_after / p95:.2f}x |")
+    lines += [
+        "",
+        f"The event table at {after_events:,} events: {total / 2**30:.1f} GiB with its indexes "
+        f"({heap / 2**30:.1f} GiB of rows), {total / after_events:,.0f} bytes an event.",
+        "",
+    ]
+    return lines
+
+
+def _append_latency(fixture: Fixture, url: str) -> tuple[float, float]:
+    latencies = appending(fixture, url, clients=1, requests=100)["latencies_ms"]
+    return percentile(latencies, 50), percentile(latencies, 95)
+
+
+def _event_count() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM records_event")
+        return cursor.fetchone()[0]
+
+
+#: The columns a filler play copies from the bench's template play.
+_PLAY_COLUMNS = "game, edition, options, mode, played_on, location, created_at, rated, source, source_id, status, "
+_PLAY_COLUMNS += "last_seq, last_hash, state, engine_fingerprint"
+
+
+def _fill(fixture: Fixture, events: int, per_play: int = 100, chunk: int = 10_000) -> None:
+    """``events`` more events, ``per_play`` to a play, in plays of a club of their own: rows made
+    in the database (``INSERT ... SELECT generate_series``), ``chunk`` plays a transaction."""
+    club = services.create_club(name="Filler", slug="filler", is_public=True, owner=fixture.user)
+    template = fixture.play()
+    with connection.cursor() as cursor:
+        for start in range(0, events // per_play, chunk):
+            plays = min(chunk, events // per_play - start)
+            cursor.execute(
+                f"INSERT INTO records_play (club_id, {_PLAY_COLUMNS}) SELECT %s, {_PLAY_COLUMNS} "
+                "FROM records_play, generate_series(1, %s) WHERE id = %s RETURNING id",
+                [club.pk, plays, template.pk],
+            )
+            ids = [row[0] for row in cursor.fetchall()]
+            cursor.execute(
+                "INSERT INTO records_event (play_id, seq, type, seat, data, recorded_at, schema_version, prev_hash, hash) "
+                "SELECT play_id, seq, 'score', 0, '{\"points\": 1}', now(), 1, '', '' "
+                "FROM unnest(%s::bigint[]) AS play_id, generate_series(1, %s) AS seq",
+                [ids, per_play],
+            )
+        cursor.execute("ANALYZE")
 
 
 def longest_playthrough(engine):
@@ -594,6 +689,7 @@ def run_all(*, scale: float) -> list[str]:
         sections += state_at_n(fixture, url, scale)
         sections += analytics(fixture, url, scale)
         sections += legal_moves(fixture, url)
+        sections += table_growth(fixture, url, scale)
     sections += live(fixture, scale)
     sections += engine_folds(scale)
     sections += fuzz(scale)
