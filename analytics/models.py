@@ -133,3 +133,84 @@ class GameTally(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["club", "game", "kind", "key"], name="one_tally_per_key")]
         indexes = [models.Index(fields=["game", "kind"], name="tally_game")]
+
+
+# Player summaries: what player statistics and head-to-head answer, as counts keyed by what
+# they group by. The projector adds a play's counts and takes them out again when its result
+# is replaced (analytics.summaries), so a statistic reads a few rows however many plays there are.
+
+
+class PlayerGameRecord(models.Model):
+    """A player's plays and wins of one game: competitive and cooperative apart, and how many of
+    the competitive seats with a score were in plays where lower scores placed better (any one
+    makes the lowest score the player's best)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=250)
+    plays = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField()
+    low_scored = models.PositiveIntegerField()
+    cooperative_plays = models.PositiveIntegerField()
+    cooperative_wins = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "game"], name="one_game_record_per_player")]
+
+
+class PlayerScore(models.Model):
+    """How many of a player's competitive seats in a game scored ``score``: counted per value,
+    so the average is exact (as ``statistics.mean`` computes it) and the best survives removals."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=250)
+    score = models.FloatField()
+    seats = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "game", "score"], name="one_player_score")]
+
+
+class PlayerTally(models.Model):
+    """A player's competitive plays and wins under one value of one kind: ``player_count`` or ``seat``."""
+
+    KINDS = ("player_count", "seat")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=20)
+    key = models.PositiveSmallIntegerField()
+    plays = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "kind", "key"], name="one_player_tally_per_key")]
+
+
+class PlayerStreak(models.Model):
+    """A player's current and longest run of competitive wins, and the order key of their last
+    competitive play: a play that comes after it extends the runs; any other change recounts
+    them from the player's results."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    current = models.PositiveIntegerField()
+    longest = models.PositiveIntegerField()
+    last_played_on = models.DateField()
+    last_position = models.BigIntegerField()
+
+
+class Rivalry(models.Model):
+    """Two players' shared plays of one game, from ``player``'s side (the pair is kept both ways):
+    competitive plays and who ranked ahead, cooperative plays and how many the table won.
+    Summed over games, ``other_ahead`` and ``player_ahead`` name a nemesis and a minion."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    other = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=250)
+    plays = models.PositiveIntegerField()
+    player_ahead = models.PositiveIntegerField()
+    other_ahead = models.PositiveIntegerField()
+    tied = models.PositiveIntegerField()
+    cooperative_plays = models.PositiveIntegerField()
+    cooperative_wins = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "other", "game"], name="one_rivalry_per_game")]

@@ -1,23 +1,32 @@
 """Reads: how far the projections are, and the statistics computed from the projected rows.
 
-Statistics are computed on read from results (small per player or game); they are as fresh
-as the results, which the ``as_of`` watermark describes.
+Statistics are read from summaries the projector keeps beside the results (player summaries,
+game tallies): a few rows per player or game, however many plays there are. They are as
+fresh as the results, which the ``as_of`` watermark describes.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable
-from statistics import mean
-from typing import NamedTuple
+from fractions import Fraction
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 from django.db.models import Q, QuerySet, Sum
 from django.shortcuts import get_object_or_404
 
-from analytics.models import Checkpoint, GameTally, Rating, RatingChange, SeatResult
+from analytics.models import (
+    Checkpoint,
+    GameTally,
+    PlayerGameRecord,
+    PlayerScore,
+    PlayerStreak,
+    PlayerTally,
+    Rating,
+    RatingChange,
+    Rivalry,
+)
 from analytics.services import PAST_CHECKPOINT, PROJECTION, checkpoint_params
 from games import registry
 from records.models import Club, Player
@@ -63,76 +72,27 @@ def tally(plays: int, wins: int) -> dict:
     return {"plays": plays, "wins": wins, "win_rate": round(wins / plays, 4) if plays else None}
 
 
-class SeatRow(NamedTuple):
-    """One seat of a player as the statistics read it: the seat's own fields and its play's."""
-
-    result_id: int
-    seat: int
-    rank: int
-    score: float | None
-    winner: bool
-    game: str
-    player_count: int
-    cooperative: bool
-    low_score_wins: bool
-
-
-def _seats_in_order(**filters) -> list[SeatRow]:
-    """Seat results as plain rows, in play order. Rows, not model instances: a regular's
-    thousand plays would cost more to build than to count. Seats and their plays are read
-    apart, each through its own index: joined, the planner chose to scan every result."""
-    seats = list(SeatResult.objects.filter(**filters).values_list("result_id", "seat", "rank", "score", "winner"))
-    with connection.cursor() as cursor:  # = ANY(array): an IN list of a thousand ids plans slowly
-        cursor.execute(
-            "SELECT play_id, game, player_count, cooperative, low_score_wins, played_on, finished_position "
-            "FROM analytics_playresult WHERE play_id = ANY(%s)",
-            [[seat[0] for seat in seats]],
-        )
-        plays = cursor.fetchall()
-    play = {row[0]: row for row in plays}
-    seats.sort(key=lambda seat: play[seat[0]][5:])
-    return [SeatRow(*seat, *play[seat[0]][1:5]) for seat in seats]
-
-
-def record_of(seats: list) -> dict:
-    return tally(len(seats), sum(seat.winner for seat in seats))
-
-
-def _grouped(seats: list, key: Callable, name: str) -> list[dict]:
-    groups: dict[object, list] = defaultdict(list)
-    for seat in seats:
-        groups[key(seat)].append(seat)
-    return [{name: value, **record_of(groups[value])} for value in sorted(groups)]
-
-
-def _scores_by_game(seats: list) -> list[dict]:
-    """Average and best score per game; "best" is the lowest where lower scores placed better."""
-    games: dict[str, list] = defaultdict(list)
-    for seat in seats:
-        games[seat.game].append(seat)
+def _by_game(records: list[PlayerGameRecord], scores: dict[str, list[tuple[float, int]]]) -> list[dict]:
+    """Plays, wins, average and best score per game played competitively; the average is the
+    exact mean of the scores (as ``statistics.mean``), "best" the lowest where lower scores
+    placed better."""
     rows = []
-    for game in sorted(games):
-        scored = [s for s in games[game] if s.score is not None]
-        scores = [s.score for s in scored]
-        low = any(s.low_score_wins for s in scored)
+    for record in records:
+        if not record.plays:
+            continue
+        counted = scores.get(record.game, [])
+        seats = sum(n for _, n in counted)
+        total = sum(Fraction(score) * n for score, n in counted)
+        best = min if record.low_scored else max
         rows.append(
             {
-                "game": game,
-                **record_of(games[game]),
-                "average_score": round(mean(scores), 4) if scores else None,
-                "best_score": (min(scores) if low else max(scores)) if scores else None,
+                "game": record.game,
+                **tally(record.plays, record.wins),
+                "average_score": round(float(total / seats), 4) if seats else None,
+                "best_score": best(score for score, _ in counted) if counted else None,
             }
         )
     return rows
-
-
-def streaks(seats: list) -> dict:
-    """Current and longest run of wins, over seats in play order."""
-    current = longest = 0
-    for seat in seats:
-        current = current + 1 if seat.winner else 0
-        longest = max(longest, current)
-    return {"current": current, "longest": longest}
 
 
 def h_index(plays_per_game: Counter) -> int:
@@ -141,75 +101,71 @@ def h_index(plays_per_game: Counter) -> int:
     return sum(1 for n, count in enumerate(counts, start=1) if count >= n)
 
 
-def _rivals(player: Player, competitive: list) -> dict:
+def _rivals(player: Player) -> dict:
     """Nemesis: the opponent who beat the player most often in competitive plays (at least 3
     times, and more often than the player beat them); minion: the reverse. Ties go to the
-    wider margin, then the lower player id. Counted in the database, one row per opponent."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            """
-            SELECT other.player_id, count(*) FILTER (WHERE other.rank < mine.rank),
-                   count(*) FILTER (WHERE other.rank > mine.rank)
-            FROM analytics_seatresult mine
-            JOIN analytics_seatresult other ON other.result_id = mine.result_id AND other.player_id <> mine.player_id
-            WHERE mine.player_id = %s AND mine.result_id = ANY(%s)
-            GROUP BY other.player_id
-            """,
-            [player.pk, [seat.result_id for seat in competitive]],
-        )
-        rows = cursor.fetchall()
+    wider margin, then the lower player id. Summed over the player's rivalries, one row per
+    opponent."""
+    rows = (
+        Rivalry.objects.filter(player=player)
+        .values("other")
+        .annotate(Sum("other_ahead"), Sum("player_ahead"))
+        .values_list("other", "other_ahead__sum", "player_ahead__sum")
+    )
     beat_me = Counter({other: beat for other, beat, _ in rows})
     i_beat = Counter({other: beaten for other, _, beaten in rows})
 
-    def pick(wins: Counter, losses: Counter) -> dict | None:
+    def pick(wins: Counter, losses: Counter) -> int | None:
         candidates = [p for p in wins if wins[p] >= RIVAL_MIN and wins[p] > losses[p]]
-        if not candidates:
-            return None
-        chosen = min(candidates, key=lambda p: (-wins[p], losses[p] - wins[p], p))
-        person = Player.objects.select_related("club").get(pk=chosen)
-        return {**player_ref(person), "beat_you": beat_me[chosen], "you_beat": i_beat[chosen]}
+        return min(candidates, key=lambda p: (-wins[p], losses[p] - wins[p], p), default=None)
 
-    return {"nemesis": pick(beat_me, i_beat), "minion": pick(i_beat, beat_me)}
-
-
-def player_stats(player: Player) -> dict:
-    """Competitive statistics (cooperative plays count apart) of one player."""
-    mine = _seats_in_order(player=player)
-    competitive = [s for s in mine if not s.cooperative]
+    chosen = {"nemesis": pick(beat_me, i_beat), "minion": pick(i_beat, beat_me)}
+    people = Player.objects.select_related("club").in_bulk([p for p in chosen.values() if p is not None])
     return {
-        "player": player_ref(player),
-        **record_of(competitive),
-        "by_game": _scores_by_game(competitive),
-        "by_player_count": _grouped(competitive, lambda s: s.player_count, "player_count"),
-        "by_seat": _grouped(competitive, lambda s: s.seat, "seat"),
-        "streaks": streaks(competitive),
-        "h_index": h_index(Counter(s.game for s in mine)),
-        **_rivals(player, competitive),
-        "cooperative": record_of([s for s in mine if s.cooperative]),
+        role: None if p is None else {**player_ref(people[p]), "beat_you": beat_me[p], "you_beat": i_beat[p]}
+        for role, p in chosen.items()
     }
 
 
+def player_stats(player: Player) -> dict:
+    """Competitive statistics (cooperative plays count apart) of one player, read from their
+    summaries (:mod:`analytics.summaries`): a few rows each, however many plays they have."""
+    records = list(PlayerGameRecord.objects.filter(player=player).order_by("game"))
+    scores: dict[str, list[tuple[float, int]]] = defaultdict(list)
+    for game, score, seats in PlayerScore.objects.filter(player=player).values_list("game", "score", "seats"):
+        scores[game].append((score, seats))
+    tallies: dict[str, list[dict]] = defaultdict(list)
+    for kind, key, plays, wins in (
+        PlayerTally.objects.filter(player=player).order_by("kind", "key").values_list("kind", "key", "plays", "wins")
+    ):
+        tallies[kind].append({kind: key, **tally(plays, wins)})
+    streak = PlayerStreak.objects.filter(player=player).first()
+    return {
+        "player": player_ref(player),
+        **tally(sum(r.plays for r in records), sum(r.wins for r in records)),
+        "by_game": _by_game(records, scores),
+        "by_player_count": tallies["player_count"],
+        "by_seat": tallies["seat"],
+        "streaks": {"current": streak.current, "longest": streak.longest} if streak else {"current": 0, "longest": 0},
+        "h_index": h_index(Counter({r.game: r.plays + r.cooperative_plays for r in records})),
+        **_rivals(player),
+        "cooperative": tally(sum(r.cooperative_plays for r in records), sum(r.cooperative_wins for r in records)),
+    }
+
+
+#: The counts of a head-to-head, in all and per game.
+HEAD_TO_HEAD = ("plays", "player_ahead", "other_ahead", "tied", "cooperative_plays", "cooperative_wins")
+
+
 def head_to_head(player: Player, other: Player) -> dict:
-    """How two players fared in the plays they shared: who placed ahead, per game and in all."""
-    theirs = dict(SeatResult.objects.filter(player=other).values_list("result_id", "rank"))
-    shared = _seats_in_order(player=player, result_id__in=SeatResult.objects.filter(player=other).values("result_id"))
-    games: dict[str, Counter] = defaultdict(Counter)
-    for seat in shared:
-        tally = games[seat.game]
-        if seat.cooperative:
-            tally["cooperative_plays"] += 1
-            tally["cooperative_wins"] += seat.winner
-            continue
-        rival_rank = theirs[seat.result_id]
-        tally["plays"] += 1
-        tally["player_ahead" if seat.rank < rival_rank else "other_ahead" if seat.rank > rival_rank else "tied"] += 1
-    keys = ("plays", "player_ahead", "other_ahead", "tied", "cooperative_plays", "cooperative_wins")
-    total = sum(games.values(), Counter())
+    """How two players fared in the plays they shared: who placed ahead, per game and in all.
+    Read from their rivalries, one row per game."""
+    games = list(Rivalry.objects.filter(player=player, other=other).order_by("game").values("game", *HEAD_TO_HEAD))
     return {
         "player": player_ref(player),
         "other": player_ref(other),
-        **{k: total[k] for k in keys},
-        "by_game": [{"game": game, **{k: games[game][k] for k in keys}} for game in sorted(games)],
+        **{k: sum(row[k] for row in games) for k in HEAD_TO_HEAD},
+        "by_game": games,
     }
 
 

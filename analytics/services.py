@@ -22,8 +22,20 @@ from itertools import islice
 from django.db import connection, transaction
 from django.utils.text import slugify
 
-from analytics import ratings
-from analytics.models import Checkpoint, GameTally, PlayResult, Rating, RatingChange, SeatResult
+from analytics import ratings, summaries
+from analytics.models import (
+    Checkpoint,
+    GameTally,
+    PlayerGameRecord,
+    PlayerScore,
+    PlayerStreak,
+    PlayerTally,
+    PlayResult,
+    Rating,
+    RatingChange,
+    Rivalry,
+    SeatResult,
+)
 from games.contract import Outcome
 from records.models import Play, Status
 
@@ -145,11 +157,15 @@ def _watermark(checkpoint: Checkpoint) -> int:
 
 @transaction.atomic
 def project_plays(*, play_ids: Iterable[int]) -> None:
-    """Derive the results of these plays afresh, then refold the ratings they touch from the
-    earliest point any of them held before or holds now. Under the projection's lock (which
-    the batch calling it holds already: advisory locks nest within a session)."""
+    """Derive the results of these plays afresh (the player summaries following them), then
+    refold the ratings they touch from the earliest point any of them held before or holds now.
+    Under the projection's lock (which the batch calling it holds already: advisory locks nest
+    within a session)."""
     _lock(PROJECTION)
-    derive_results(play_ids=play_ids).follow()
+    play_ids = sorted(set(play_ids))
+    with summaries.replacing(play_ids):
+        derived = derive_results(play_ids=play_ids)
+    derived.follow()
 
 
 @transaction.atomic
@@ -506,14 +522,26 @@ def _write_current(touched: dict[Scope, set[int]], current: dict, plays: dict, l
 
 
 #: The tables a rebuild rewrites.
-_REBUILT = (PlayResult, SeatResult, GameTally, RatingChange, Rating)
+_REBUILT = (
+    PlayResult,
+    SeatResult,
+    GameTally,
+    RatingChange,
+    Rating,
+    PlayerGameRecord,
+    PlayerScore,
+    PlayerTally,
+    PlayerStreak,
+    Rivalry,
+)
 
 
 @transaction.atomic
 def rebuild(*, since: dt.date | None = None, progress: Progress = _no_progress) -> None:
     """Derive the projections again from the records: every play, or those played on ``since``
-    or later (and every rating from that date on). The result equals what the projector
-    reached incrementally. The checkpoint moves to the last event committed below every
+    or later (and every rating from that date on); the player summaries are written afresh
+    from every result either way, whatever state they were in. The result equals what the
+    projector reached incrementally. The checkpoint moves to the last event committed below every
     running transaction after a full rebuild (which derived every play); after a partial one it
     stays, since events of older plays past it may still wait. Later events are projected as usual.
     """
@@ -540,6 +568,7 @@ def rebuild(*, since: dt.date | None = None, progress: Progress = _no_progress) 
     for scope in RatingChange.objects.values_list("club_id", "game").distinct():
         derived.start(scope, point)
     derived.follow(progress=progress)
+    summaries.rebuild()
     with connection.cursor() as cursor:
         # As after any bulk load: until the planner learns the new sizes, it may scan whole
         # tables where an index would do (player statistics took 5x longer at 100,000 plays).

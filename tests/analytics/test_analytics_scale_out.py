@@ -21,6 +21,10 @@ from tests.analytics.conftest import DAY
 from tests.analytics.test_analytics_ratings import dump
 from tests.workers import database_url, start_web, wait_for
 
+#: Well under beat's period (PROJECTOR_CATCH_UP_SECONDS, 60 s), after which a wake-up flag left
+#: set would expire by itself.
+WOKEN_WITHIN = 20
+
 PLAYS = 24
 #: The rating scopes a competitive generic play is folded into: club and global, each for its
 #: game and across games (analytics/README.md).
@@ -88,3 +92,18 @@ def test_three_workers_and_two_web_processes_project_exactly_what_a_rebuild_deri
     incremental = dump()
     call_command("rebuild_projections")
     assert dump() == incremental  # in particular, every rating folded in (date, position) order
+
+
+def test_each_commit_after_a_projection_wakes_the_worker_again(start_worker, club):
+    """A worker takes the wake-up flag of the queue the task came from (here the test's own,
+    not the worker's default), so the next commit queues a wake-up again: no nudge, no beat."""
+    start_worker()
+    for scores in ([3, 1], [1, 3], [2, 2]):
+        play = records.create_play(
+            club=club["club"],
+            game="generic",
+            seats=[records.SeatSpec(player) for player in club["players"][:2]],
+            options={"title": "Woken"},
+        )
+        records.append_events(play_id=play.pk, events=[records.NewEvent("finish", None, {"scores": scores})], user=None)
+        wait_for(lambda: PlayResult.objects.filter(play=play).exists(), "the worker to wake", bound=WOKEN_WITHIN)
