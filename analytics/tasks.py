@@ -59,12 +59,15 @@ class WakeUpTask(DjangoTask):
         transaction.on_commit(send, robust=True)
 
     def taken(self) -> None:
-        """Called first by the task: commits from now on queue it again."""
+        """Called first by the task: commits from now on queue it again. The flag is the one of
+        the queue the task came from, which a worker's own default need not name (a worker of
+        a test's or the bench's queue)."""
+        queue = (self.request.delivery_info or {}).get("routing_key")
         with self.app.pool.acquire(block=True) as broker:
-            broker.default_channel.client.delete(self._flag())
+            broker.default_channel.client.delete(self._flag(queue))
 
-    def _flag(self) -> str:
-        return f"tablelog:woken:{self.name}:{self.app.conf.task_default_queue}"
+    def _flag(self, queue: str | None = None) -> str:
+        return f"tablelog:woken:{self.name}:{queue or self.app.conf.task_default_queue}"
 
 
 @shared_task(

@@ -106,4 +106,5 @@ def test_each_commit_after_a_projection_wakes_the_worker_again(start_worker, clu
             options={"title": "Woken"},
         )
         records.append_events(play_id=play.pk, events=[records.NewEvent("finish", None, {"scores": scores})], user=None)
-        wait_for(lambda: PlayResult.objects.filter(play=play).exists(), "the worker to wake", bound=WOKEN_WITHIN)
+        projected = PlayResult.objects.filter(play=play)
+        wait_for(projected.exists, "the worker to wake", bound=WOKEN_WITHIN)
