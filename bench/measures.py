@@ -11,6 +11,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from contextlib import contextmanager
@@ -25,6 +26,7 @@ from rest_framework.authtoken.models import Token
 from analytics import ratings
 from analytics import services as analytics_services
 from analytics.models import PlayResult
+from config.celery import app as celery_app
 from games import registry
 from games.contract import Move, Seat
 from games.playthrough import all_playthroughs, load
@@ -210,7 +212,7 @@ def get_timed(fixture: Fixture, url: str, requests: int = 40) -> tuple[float, fl
     timings = []
     for _ in range(requests):
         start = time.perf_counter()
-        urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=10).read()
+        urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=30).read()
         timings.append((time.perf_counter() - start) * 1000)
     return percentile(timings, 50), percentile(timings, 95)
 
@@ -324,6 +326,75 @@ def _fill(fixture: Fixture, events: int, per_play: int = 100, chunk: int = 10_00
                 [ids, per_play],
             )
         cursor.execute("ANALYZE")
+
+
+def projection_latency(fixture: Fixture, scale: float) -> list[str]:
+    """From an append's commit to its result in the player's statistics, with a Celery worker
+    running (one process, as docker runs it) while 50 appends a second are logged."""
+    rate, plays = 50, max(40, int(200 * scale))
+    per_play = 5  # four scores and the finish
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings")
+    queue = celery_app.conf.task_default_queue  # the bench's own (bench/__main__.py)
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, "--concurrency", "1"]
+    worker = subprocess.Popen([*command, "--without-gossip", "--without-mingle", "--loglevel", "WARNING"], env=env)
+    committed: dict[int, float] = {}
+    seen: dict[int, float] = {}
+    done = threading.Event()
+
+    def watch() -> None:
+        """Every 10 ms: which finished plays have their result, at last."""
+        while not done.is_set() or len(seen) < len(committed):
+            waiting = [play for play in list(committed) if play not in seen]
+            found = PlayResult.objects.filter(play_id__in=waiting).values_list("play_id", flat=True)
+            now = time.perf_counter()
+            seen.update((play, now) for play in found)
+            time.sleep(0.01)
+        connection.close()
+
+    try:
+        analytics_services.project_pending()  # the worker starts on a projection that is current
+        warm_up = fixture.play(seats=2)
+        services.append_events(play_id=warm_up.pk, events=[services.NewEvent("finish", None, {})], user=fixture.user)
+        projected = PlayResult.objects.filter(play=warm_up)
+        for _ in range(600):  # once the worker has started and projected a first play, not reported
+            if projected.exists():
+                break
+            time.sleep(0.1)
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        started = time.perf_counter()
+        for n in range(plays * per_play):
+            if n % per_play == 0:
+                play = fixture.play(seats=2)
+            finishing = n % per_play == per_play - 1
+            move = services.NewEvent("finish", None, {}) if finishing else services.NewEvent("score", 0, {"points": 1})
+            services.append_events(play_id=play.pk, events=[move], user=fixture.user)
+            if finishing:
+                committed[play.pk] = time.perf_counter()
+            time.sleep(max(0.0, started + (n + 1) / rate - time.perf_counter()))
+        logged_at = (plays * per_play) / (time.perf_counter() - started)
+        done.set()
+        watcher.join(120)
+    finally:
+        done.set()
+        worker.terminate()
+        worker.wait(30)
+    latencies = [(seen[play] - committed[play]) * 1000 for play in committed if play in seen]
+    p50, p95 = percentile(latencies, 50), percentile(latencies, 95)
+    return [
+        "## Projection latency",
+        "",
+        f"A Celery worker (one process) projects while the bench logs {plays} two-seat plays of {per_play} single "
+        f"appends each through the service, paced at {rate} appends a second ({logged_at:.0f} reached). Latency: "
+        "from the finishing append's commit to its result being readable (polled every 10 ms).",
+        "",
+        "| plays | p50 ms | p95 ms | max ms | results seen |",
+        "|---|---|---|---|---|",
+        f"| {plays} | {p50:.0f} | {p95:.0f} | {max(latencies):.0f} | {len(latencies)} of {len(committed)} |",
+        "",
+        f"Goal: p95 at most 1 s ({goal(p95 <= 1000 and len(latencies) == len(committed))}).",
+        "",
+    ]
 
 
 def longest_playthrough(engine):
@@ -555,13 +626,7 @@ def analytics_figures(dataset: Dataset, url: str) -> dict[str, float]:
         "games/{game}/stats/ (every club)": "/api/v1/games/generic:azul/stats/",
     }
     for name, path in endpoints.items():
-        timings = []
-        for _ in range(30):
-            start = time.perf_counter()
-            with urllib.request.urlopen(f"{url}{path}", timeout=30) as response:
-                response.read()
-            timings.append((time.perf_counter() - start) * 1000)
-        figures[name] = percentile(timings, 95)
+        figures[name] = get_timed(dataset.fixture, f"{url}{path}", requests=30)[1]
     return figures
 
 
@@ -689,6 +754,8 @@ def run_all(*, scale: float) -> list[str]:
         sections += state_at_n(fixture, url, scale)
         sections += analytics(fixture, url, scale)
         sections += legal_moves(fixture, url)
+    sections += projection_latency(fixture, scale)
+    with server() as url:
         sections += table_growth(fixture, url, scale)
     sections += live(fixture, scale)
     sections += engine_folds(scale)
