@@ -663,6 +663,13 @@ def analytics(fixture: Fixture, url: str, scale: float) -> list[str]:
         "scopes (club and global, per game and across games) and writes a history row per player, play and scope; "
         "the bare loop folds the same rankings four times in memory.",
         f"Slowest analytics endpoint p95: {worst:.1f} ms (goal 50 ms: {goal(worst <= 50)}).",
+        "Player statistics and head-to-head (goal: p95 at most 25 ms and at most 1.2x growth): "
+        + "; ".join(
+            f"`{key}` {after[key]:.1f} ms, {after[key] / before[key]:.2f}x "
+            f"({goal(after[key] <= 25 and after[key] / before[key] <= 1.2)})"
+            for key in ("players/{id}/stats/", "players/{id}/head-to-head/{other}/")
+        )
+        + ".",
         "",
     ]
     return lines
