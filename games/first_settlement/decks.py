@@ -26,7 +26,15 @@ from games.kit import Table
 def drawable(table: Table, deck_name: str, wanted: int) -> int:
     """How many of ``wanted`` cards the deck can give: its draw and discard piles together."""
     deck = table.state["decks"][deck_name]
-    return min(wanted, sum(deck["draw"].values()) + sum(deck["discard"].values()))
+    return _count_up_to(wanted, deck["draw"], deck["discard"])
+
+
+def _count_up_to(limit: int, *piles: dict[str, int]) -> int:
+    """The cards the ``piles`` hold, or ``limit`` if they hold more. A pile lists a card only while it holds
+    a copy of it, so the copies are added up only when the piles list fewer than ``limit`` cards."""
+    if sum(map(len, piles)) >= limit:
+        return limit
+    return min(limit, sum(sum(pile.values()) for pile in piles))
 
 
 def draw(table: Table, deck_name: str, cards: list[str], rule: str) -> list[str]:
@@ -40,7 +48,7 @@ def draw(table: Table, deck_name: str, cards: list[str], rule: str) -> list[str]
     """
     pile = table.at("decks", deck_name, "draw")
     discard = table.at("decks", deck_name, "discard")
-    short = sum(pile.values()) < len(cards)
+    short = _count_up_to(len(cards), pile) < len(cards)
     cards_of_deck = CARDS_OF[deck_name]
     drawn = []
     for card in cards:
