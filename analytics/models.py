@@ -138,6 +138,15 @@ class GameTally(models.Model):
 # Player summaries: what player statistics and head-to-head answer, as counts keyed by what
 # they group by. The projector adds a play's counts and takes them out again when its result
 # is replaced (analytics.summaries), so a statistic reads a few rows however many plays there are.
+# Each is keyed by its primary key alone, and its players are not checked by the database: every
+# row is counted from seat results, whose players are checked, and a rebuild writes hundreds of
+# thousands of rows, which each further index and check would slow down several times.
+
+
+def _summary_player(**options) -> models.ForeignKey:
+    return models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", db_constraint=False, db_index=False, **options
+    )
 
 
 class PlayerGameRecord(models.Model):
@@ -145,7 +154,8 @@ class PlayerGameRecord(models.Model):
     the competitive seats with a score were in plays where lower scores placed better (any one
     makes the lowest score the player's best)."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    pk = models.CompositePrimaryKey("player_id", "game")
+    player = _summary_player()
     game = models.CharField(max_length=250)
     plays = models.PositiveIntegerField()
     wins = models.PositiveIntegerField()
@@ -153,21 +163,16 @@ class PlayerGameRecord(models.Model):
     cooperative_plays = models.PositiveIntegerField()
     cooperative_wins = models.PositiveIntegerField()
 
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["player", "game"], name="one_game_record_per_player")]
-
 
 class PlayerScore(models.Model):
     """How many of a player's competitive seats in a game scored ``score``: counted per value,
     so the average is exact (as ``statistics.mean`` computes it) and the best survives removals."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    pk = models.CompositePrimaryKey("player_id", "game", "score")
+    player = _summary_player()
     game = models.CharField(max_length=250)
     score = models.FloatField()
     seats = models.PositiveIntegerField()
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["player", "game", "score"], name="one_player_score")]
 
 
 class PlayerTally(models.Model):
@@ -175,22 +180,22 @@ class PlayerTally(models.Model):
 
     KINDS = ("player_count", "seat")
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    pk = models.CompositePrimaryKey("player_id", "kind", "key")
+    player = _summary_player()
     kind = models.CharField(max_length=20)
     key = models.PositiveSmallIntegerField()
     plays = models.PositiveIntegerField()
     wins = models.PositiveIntegerField()
 
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["player", "kind", "key"], name="one_player_tally_per_key")]
-
 
 class PlayerStreak(models.Model):
     """A player's current and longest run of competitive wins, and the order key of their last
-    competitive play: a play that comes after it extends the runs; any other change recounts
-    them from the player's results."""
+    competitive play: a play that comes after it extends the runs; any other change counts
+    them again from the player's results."""
 
-    player = models.OneToOneField(Player, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    player = models.OneToOneField(
+        Player, on_delete=models.CASCADE, primary_key=True, related_name="+", db_constraint=False
+    )
     current = models.PositiveIntegerField()
     longest = models.PositiveIntegerField()
     last_played_on = models.DateField()
@@ -202,8 +207,9 @@ class Rivalry(models.Model):
     competitive plays and who ranked ahead, cooperative plays and how many the table won.
     Summed over games, ``other_ahead`` and ``player_ahead`` name a nemesis and a minion."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    other = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    pk = models.CompositePrimaryKey("player_id", "other_id", "game")
+    player = _summary_player()
+    other = _summary_player()
     game = models.CharField(max_length=250)
     plays = models.PositiveIntegerField()
     player_ahead = models.PositiveIntegerField()
@@ -211,6 +217,3 @@ class Rivalry(models.Model):
     tied = models.PositiveIntegerField()
     cooperative_plays = models.PositiveIntegerField()
     cooperative_wins = models.PositiveIntegerField()
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["player", "other", "game"], name="one_rivalry_per_game")]
