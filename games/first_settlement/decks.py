@@ -47,7 +47,6 @@ def draw(table: Table, deck_name: str, cards: list[str], rule: str) -> list[str]
     from the discard pile is taken as the table shuffling its discard pile back in first.
     """
     pile = table.at("decks", deck_name, "draw")
-    discard = table.at("decks", deck_name, "discard")
     short = _count_up_to(len(cards), pile) < len(cards)
     cards_of_deck = CARDS_OF[deck_name]
     drawn = []
@@ -58,10 +57,8 @@ def draw(table: Table, deck_name: str, cards: list[str], rule: str) -> list[str]
                 table.refuse(DECK_LISTS[deck_name], f"{card} is not a card of the {DECK_TITLES[deck_name]} deck.")
                 continue
         left = pile.get(card, 0)
-        if not left and (not pile or (short and card in discard)):
-            for name, count in discard.items():
-                pile[name] = pile.get(name, 0) + count
-            discard.clear()
+        if not left and (not pile or (short and card in table.state["decks"][deck_name]["discard"])):
+            _shuffle_discards_in(table, deck_name)
             left = pile.get(card, 0)
         if left > 1:
             pile[card] = left - 1
@@ -71,6 +68,15 @@ def draw(table: Table, deck_name: str, cards: list[str], rule: str) -> list[str]
             table.refuse(rule, f"{card} is not left in the {DECK_TITLES[deck_name]} deck to draw.")
         drawn.append(card)
     return drawn
+
+
+def _shuffle_discards_in(table: Table, deck_name: str) -> None:
+    """The deck's discard pile shuffled into its draw pile: only then does a draw change (and copy) the discard pile."""
+    pile = table.at("decks", deck_name, "draw")
+    discard = table.at("decks", deck_name, "discard")
+    for name, count in discard.items():
+        pile[name] = pile.get(name, 0) + count
+    discard.clear()
 
 
 def draw_and_discard(table: Table, deck_name: str, cards: list[str], rule: str) -> list[str]:
