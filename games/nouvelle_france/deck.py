@@ -50,8 +50,10 @@ def unseen_problem(deck: dict[str, JSON], cards: list[str]) -> str | None:
         return "The deck has no card left to draw."
     unseen = deck["counts"][SNOWFLAKE] - deck["known_top"].count(SNOWFLAKE)
     ranges = deck["snowflake_ranges"][len(deck["snowflake_ranges"]) - unseen :]
-    forced = sum(1 for _, end in ranges if end <= last)
-    possible = sum(1 for start, _ in ranges if start <= last)
+    forced = possible = 0  # snowflakes whose pile ends by the last card, and that may come by it
+    for start, end in ranges:
+        forced += end <= last
+        possible += start <= last
     snowflakes = cards.count(SNOWFLAKE)
     if snowflakes < forced:
         return "A snowflake card must come here: its pile has no other card left."

@@ -116,11 +116,17 @@ def neighbours(cell: Cell, joints: dict[str, list[str]]) -> list[Cell]:
 
 
 def linked_cubes(
-    cubes: dict[str, str], new_cells: list[Cell], colour: str, joints: dict[str, list[str]], covered_level: int
+    cubes: dict[str, str],
+    new_cells: list[Cell],
+    new_keys: list[str],
+    colour: str,
+    joints: dict[str, list[str]],
+    covered_level: int,
 ) -> int:
-    """Cubes of ``colour`` on the new block plus those already in place in face-to-face contact
-    with one of them (each counted once). Covered cubes never count."""
-    start = [c for c in new_cells if c[2] > covered_level and cubes.get(key(*c)) == colour]
+    """Cubes of ``colour`` on the new block (its cells and their keys) plus those already in
+    place in face-to-face contact with one of them (each counted once). Covered cubes never
+    count."""
+    start = [c for c, c_key in zip(new_cells, new_keys) if c[2] > covered_level and cubes.get(c_key) == colour]
     new = set(new_cells)
     touching = {
         (x, y, z)

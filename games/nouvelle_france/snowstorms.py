@@ -26,11 +26,12 @@ def snowstorm(table: Table) -> None:
     colours = [player["colour"] for player in state["players"]]
     scores = list(state["scores"])
     tally: dict[str, dict[str, int]] = {}
+    in_play = f",{level}"  # how the keys ("x,y,z") of the level's cubes end
     for site_key, site in state["sites"].items():
         factor = TALLY_FACTORS[site["tally"]["levels"][level - 1]]
         counts = dict.fromkeys(colours, 0)
         for cell_key, colour in site["cubes"].items():
-            if colour in counts and cell_key.rsplit(",", 1)[1] == str(level):
+            if colour in counts and cell_key.endswith(in_play):
                 counts[colour] += 1
         tally[site_key] = {colour: factor * count for colour, count in counts.items()}
         for seat, colour in enumerate(colours):

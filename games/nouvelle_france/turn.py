@@ -136,7 +136,7 @@ def build(table: Table, seat: int, data: dict[str, JSON], block: str, *, with_al
     cubes = dict(site["cubes"])
     cubes.update(zip(keys, [cube["colour"] for cube in data["cubes"]]))
     colour = state["players"][seat]["colour"]
-    points = geometry.linked_cubes(cubes, cells, colour, site["joints"], covered_level=state["snowflakes"])
+    points = geometry.linked_cubes(cubes, cells, keys, colour, site["joints"], covered_level=state["snowflakes"])
     turn = state["turn"]
     doubled = with_allies and turn["fille"]
     coureur = turn["coureur"] if with_allies and turn["coureur"] is not None else None
