@@ -178,8 +178,6 @@ class PlayerScore(models.Model):
 class PlayerTally(models.Model):
     """A player's competitive plays and wins under one value of one kind: ``player_count`` or ``seat``."""
 
-    KINDS = ("player_count", "seat")
-
     pk = models.CompositePrimaryKey("player_id", "kind", "key")
     player = _summary_player()
     kind = models.CharField(max_length=20)
