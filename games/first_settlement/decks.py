@@ -74,8 +74,9 @@ def _shuffle_discards_in(table: Table, deck_name: str) -> None:
     """The deck's discard pile shuffled into its draw pile: only then does a draw change (and copy) the discard pile."""
     pile = table.at("decks", deck_name, "draw")
     discard = table.at("decks", deck_name, "discard")
-    for name, count in discard.items():
-        pile[name] = pile.get(name, 0) + count
+    in_both = {name: pile[name] + discard[name] for name in pile.keys() & discard.keys()}
+    pile.update(discard)  # in one go: the draw pile is mostly empty, and the copies of a card in both add up
+    pile.update(in_both)
     discard.clear()
 
 
