@@ -41,13 +41,10 @@ def update(table: Table, **values: JSON) -> None:
     its value (and of its type) stays as it is. For the turn's transitions, which set many
     parts mostly unchanged (the kit's ``set`` costs)."""
     state = table.state
-    changed = {}
     for key, value in values.items():
         current = state.get(key, _ABSENT)
         if current is not value and (current != value or type(current) is not type(value)):
-            changed[key] = value.copy() if isinstance(value, _CONTAINERS) else value
-    if changed:
-        table.update(**changed)
+            table.set(key, value.copy() if isinstance(value, _CONTAINERS) else value)
 
 
 def known_blocks(state: JSON, names: list[str]) -> bool:
@@ -232,23 +229,24 @@ def map_has_borders(state: JSON) -> bool:
 
 def battle_territories(state: JSON) -> list[str]:
     """Territories and sea zones where both sides have blocks on the map (a hot path of the
-    fold, hence the plain loop)."""
-    nations, seats = _nations(state["tables"]["blocks"]), commanders(state)
-    swedish: set[str] = set()
-    allied: set[str] = set()
-    for name, block in state["blocks"].items():
-        place = block["at"]
-        if place in OFF_MAP or block["aboard"]:
+    fold, hence the plain loop, over the blocks of the nations at war only)."""
+    blocks, by_nation = state["blocks"], _blocks_by_nation(state["tables"]["blocks"])
+    places: dict[int, set[str]] = {0: set(), 1: set()}  # seat -> where its blocks stand
+    for nation, seat in commanders(state).items():
+        if seat not in places:
             continue
-        seat = seats.get(nations[name])
-        if seat == 0:
-            swedish.add(place)
-        elif seat == 1:
-            allied.add(place)
-    return sorted(swedish & allied)
+        found = places[seat]
+        for name in by_nation.get(nation, ()):
+            block = blocks.get(name)
+            if block is not None and block["at"] not in OFF_MAP and not block["aboard"]:
+                found.add(block["at"])
+    return sorted(places[0] & places[1])
 
 
 @last_answer  # the printed data never changes during a play
-def _nations(printed: JSON) -> dict[str, str]:
-    """Block -> its nation."""
-    return {name: data["nation"] for name, data in printed.items()}
+def _blocks_by_nation(printed: JSON) -> dict[str, list[str]]:
+    """Nation -> its blocks, in printed order."""
+    by_nation: dict[str, list[str]] = {}
+    for name, data in printed.items():
+        by_nation.setdefault(data["nation"], []).append(name)
+    return by_nation

@@ -155,7 +155,7 @@ def rolls_owed(state: JSON, seat: int) -> list[str]:
     return sorted(
         n
         for n in nations
-        if n not in state["rolled"] and activation_need(state, n) is not None and _entry_side(state, n) == seat
+        if n not in state["rolled"] and _entry_side(state, n) == seat and activation_need(state, n) is not None
     )
 
 
