@@ -69,10 +69,14 @@ def expected(state: JSON) -> tuple[str, int | None] | None:
     if step == "roll_for_first":
         return step, None
     if step == "play":
-        cursor = state["cursor"]
-        return PHASES[cursor["phase"]], state["order"][cursor["pos"]]
+        return slot_due(state, state["cursor"])
     done = "prepared" if step == "prepare_colony" else "sites"
     return step, next(seat for seat in state["order"] if not state["colonies"][seat][done])
+
+
+def slot_due(state: JSON, cursor: JSON) -> tuple[str, int]:
+    """The phase due at ``cursor`` in the turns and the seat that plays it."""
+    return PHASES[cursor["phase"]], state["order"][cursor["pos"]]
 
 
 def seats_due(state: JSON) -> list[int]:
@@ -176,7 +180,7 @@ def advance(table: Table, move: Move) -> None:
         table.update(cursor=None, over="gave_up")
         return
     cursor = state["cursor"]
-    on_turn = (move.type, move.seat) == expected(state)
+    on_turn = (move.type, move.seat) == slot_due(state, cursor)  # a phase was played: the turns have begun
     slot = cursor if on_turn else find_slot(state, move.seat, move.type)
     if slot is None and is_due(state, cursor):
         return
