@@ -2,11 +2,8 @@
 (records/live.py).
 
 Under ASGI each request's view runs in a thread of its own, so a connection kept by its thread
-would be kept for nobody: here each request opens its own and closes it when it ends
-(``CONN_MAX_AGE``, config/settings.py). A pool would save the connect, a few ms; but
-psycopg's pool, after PostgreSQL has been away, waits longer and longer between its attempts
-to connect again (1 s, 2 s, 4 s, ...), while requests that connect themselves are served again
-from the first one after PostgreSQL is back.
+would be kept for nobody: here requests borrow their connections from a pool
+(``DATABASE_POOL``, config/settings.py).
 """
 
 import os
@@ -14,5 +11,5 @@ import os
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ["CONN_MAX_AGE"] = "0"
+os.environ["DATABASE_POOL"] = "1"
 application = get_asgi_application()
