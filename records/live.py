@@ -7,8 +7,8 @@ mailboxes subscribed to its topic. So a thousand idle readers hold no database c
 nothing polls.
 
 Whatever a stream must read from the database, it reads in the hub's one thread
-(:func:`read`), which closes its connection after each read: the readers of a process share
-that one connection however many they are. Readers who ask for the same read
+(:func:`read`), which gives its connection back to the process's pool after each read: the
+readers of a process share one connection however many they are. Readers who ask for the same read
 at once share it (:func:`shared_read`), and what that thread tells a reader of a play
 (:func:`told`) it keeps for the next reader with the same eyes, so a move watched by a
 thousand spectators is read and rendered once.
@@ -169,7 +169,7 @@ async def subscribed(*topics: str) -> AsyncIterator[Mailbox]:
 
 
 async def read(function: Callable, *args):
-    """``function(*args)`` in the hub's thread, which then closes its connection."""
+    """``function(*args)`` in the hub's thread, which then gives its connection back."""
 
     def reading():
         try:
