@@ -51,26 +51,23 @@ def required_losses(state: JSON, seat: int) -> dict[str, int]:
     territories, blocks = state["tables"]["territories"], state["blocks"]
     grounds = _foraging_grounds(territories)
     sides, foragers = state["sides"], _foragers_by_nation(state["tables"]["blocks"])
-    mine = [
-        foragers.get(nation, ()) for nation, at_war in state["active"].items() if at_war and sides.get(nation) == seat
-    ]
-    costs: dict[str, int] = {}  # territory -> forage cost of the seat's blocks there
-    spare: dict[str, int] = {}  # territory -> steps above 1
-    for nation_foragers in mine:
-        for name, cost in nation_foragers:
+    here: dict[str, list[int]] = {}  # territory -> [forage cost, steps above 1] of the seat's blocks there
+    for nation, at_war in state["active"].items():
+        if not at_war or sides.get(nation) != seat:
+            continue
+        for name, cost in foragers.get(nation, ()):
             block = blocks.get(name)
-            if block is None or block["at"] not in grounds:
+            place = None if block is None else block["at"]
+            if place not in grounds:
                 continue
-            place = block["at"]
-            if place in costs:
-                costs[place] += cost
-                spare[place] += block["steps"] - 1
+            found = here.get(place)
+            if found is None:
+                here[place] = [cost, block["steps"] - 1]
             else:
-                costs[place] = cost
-                spare[place] = block["steps"] - 1
+                found[0] += cost
+                found[1] += block["steps"] - 1
     owed = {}
-    for place, cost in costs.items():
-        room = spare[place]
+    for place, (cost, room) in here.items():
         if room > 0:
             excess = cost - territories[place]["forage"]
             if excess > 0:

@@ -353,10 +353,16 @@ def end_year(table: Table) -> None:
 
 
 @last_answer  # the printed data never changes during a play
-def _warships_and_others(printed: JSON) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """(block, nation) of the warships, and of the other blocks, in printed order."""
-    fleet = [(name, data["nation"]) for name, data in printed.items() if data["type"] == "warship"]
-    return fleet, [(name, data["nation"]) for name, data in printed.items() if data["type"] != "warship"]
+def _fleet_and_army(printed: JSON) -> tuple[list[tuple[str, str]], dict[str, list[str]]]:
+    """(block, nation) of the warships, and nation -> its other blocks, in printed order."""
+    fleet: list[tuple[str, str]] = []
+    army: dict[str, list[str]] = {}
+    for name, data in printed.items():
+        if data["type"] == "warship":
+            fleet.append((name, data["nation"]))
+        else:
+            army.setdefault(data["nation"], []).append(name)
+    return fleet, army
 
 
 @last_answer  # the printed map never changes during a play
@@ -371,7 +377,7 @@ def sea_power_and_invasion(state: JSON) -> tuple[list[int], bool]:
     """Warships at sea per side, and whether Allied blocks stand in the Swedish homeland
     (one pass over the blocks: this runs after every game turn)."""
     at_sea, invaded = [0, 0], False
-    fleet, others = _warships_and_others(state["tables"]["blocks"])
+    fleet, army = _fleet_and_army(state["tables"]["blocks"])
     seas, blocks = _sea_zones(state["tables"]["territories"]), state["blocks"]
     seats = board.commanders(state)
     for name, nation in fleet:  # a warship in a port of the homeland invades it too
@@ -384,14 +390,17 @@ def sea_power_and_invasion(state: JSON) -> tuple[list[int], bool]:
         elif seat == 1 and block["at"] in _HOMELAND:
             invaded = True
     if not invaded:
-        allied = {nation for nation, seat in seats.items() if seat == 1}
-        for name, nation in others:
-            if nation in allied:
-                block = blocks.get(name)
-                if block is not None and block["at"] in _HOMELAND:
-                    invaded = True
-                    break
+        invaded = any(_in_homeland(blocks, army.get(nation, ())) for nation, seat in seats.items() if seat == 1)
     return at_sea, invaded
+
+
+def _in_homeland(blocks: JSON, names: list[str]) -> bool:
+    """Whether one of these blocks stands in the Swedish homeland."""
+    for name in names:
+        block = blocks.get(name)
+        if block is not None and block["at"] in _HOMELAND:
+            return True
+    return False
 
 
 def _british_enter(state: JSON) -> bool:
