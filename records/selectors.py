@@ -40,7 +40,7 @@ def play_and_role(user: User | AnonymousUser, pk: object) -> tuple[Play, Role | 
     is not there or not visible to ``user``, exactly as :func:`visible_clubs` draws the line."""
     plays = Play.objects.select_related("club")
     if user.is_authenticated:
-        memberships = Membership.objects.filter(club=OuterRef("club"), user=user).values("role")[:1]
+        memberships = Membership.objects.filter(club=OuterRef("club"), user=user).order_by().values("role")[:1]
         plays = plays.annotate(role_of_user=Subquery(memberships))
     try:
         play = plays.get(pk=pk)
