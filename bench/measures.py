@@ -253,16 +253,20 @@ def table_growth(fixture: Fixture, url: str, scale: float) -> list[str]:
     api = f"{url}/api/v1"
     figures = {
         "single append over HTTP, one client": lambda: _append_latency(fixture, url),
-        "`plays/{id}/state/?at=999`": lambda: get_timed(fixture, f"{api}/plays/{play.pk}/state/?at=999"),
+        "`plays/{id}/state/?at=999`": lambda: get_timed(fixture, f"{api}/plays/{play.pk}/state/?at=999", 100),
         "`plays/{id}/events/?after=1000` (a page of 100)": lambda: get_timed(
-            fixture, f"{api}/plays/{play.pk}/events/?after=1000&page_size=100"
+            fixture, f"{api}/plays/{play.pk}/events/?after=1000&page_size=100", 100
         ),
-        "`plays/?club=` (the club's first page)": lambda: get_timed(fixture, f"{api}/plays/?club={fixture.club.slug}"),
+        "`plays/?club=` (the club's first page)": lambda: get_timed(
+            fixture, f"{api}/plays/?club={fixture.club.slug}", 100
+        ),
     }
+    _settle()
     before_events, before = _event_count(), {name: measure() for name, measure in figures.items()}
     started = time.perf_counter()
     _fill(fixture, target - before_events)
     loaded = time.perf_counter() - started
+    _settle()
     after_events, after = _event_count(), {name: measure() for name, measure in figures.items()}
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_total_relation_size('records_event'), pg_relation_size('records_event')")
@@ -272,7 +276,8 @@ def table_growth(fixture: Fixture, url: str, scale: float) -> list[str]:
         "",
         f"The figures at the table's size after the sections above ({before_events:,} events), and again after "
         f"{after_events - before_events:,} events of another club's plays (100 events a play) were loaded in bulk "
-        f"(`INSERT ... SELECT`, {loaded:.0f} s), then `ANALYZE`.",
+        f"(`INSERT ... SELECT`, {loaded:.0f} s). Before each measurement, `VACUUM ANALYZE`, as after any bulk "
+        "load: the planner's statistics and the visibility map are current, and no autovacuum runs meanwhile.",
         "",
         f"| figure | p50 / p95 ms at {before_events:,} | p50 / p95 ms at {after_events:,} | p95 growth |",
         "|---|---|---|---|",
@@ -290,8 +295,13 @@ def table_growth(fixture: Fixture, url: str, scale: float) -> list[str]:
 
 
 def _append_latency(fixture: Fixture, url: str) -> tuple[float, float]:
-    latencies = appending(fixture, url, clients=1, requests=100)["latencies_ms"]
+    latencies = appending(fixture, url, clients=1, requests=200)["latencies_ms"]
     return percentile(latencies, 50), percentile(latencies, 95)
+
+
+def _settle() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE")
 
 
 def _event_count() -> int:
@@ -325,7 +335,6 @@ def _fill(fixture: Fixture, events: int, per_play: int = 100, chunk: int = 10_00
                 "FROM unnest(%s::bigint[]) AS play_id, generate_series(1, %s) AS seq",
                 [ids, per_play],
             )
-        cursor.execute("ANALYZE")
 
 
 def projection_latency(fixture: Fixture, scale: float) -> list[str]:
