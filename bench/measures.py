@@ -395,7 +395,8 @@ def projection_latency(fixture: Fixture, scale: float) -> list[str]:
         "",
         f"A Celery worker (one process) projects while the bench logs {plays} two-seat plays of {per_play} single "
         f"appends each through the service, paced at {rate} appends a second ({logged_at:.0f} reached). Latency: "
-        "from the finishing append's commit to its result being readable (polled every 10 ms).",
+        "from the finishing append's commit to its result being readable (polled every 10 ms), which the projector "
+        "writes in one transaction with the players' statistics (analytics/summaries.py).",
         "",
         "| plays | p50 ms | p95 ms | max ms | results seen |",
         "|---|---|---|---|---|",
