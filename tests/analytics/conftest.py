@@ -4,11 +4,13 @@ generic engine, projected directly or through the outbox."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import time
 
 import pytest
 
 from analytics import selectors, services
+from analytics.models import GameTally, Rating, RatingChange, SeatResult
 from records import services as records
 from records.models import Event, Play
 
@@ -76,3 +78,32 @@ def project_committed(deadline: float = 60.0) -> None:
             return
         assert time.monotonic() < limit, f"the projector did not reach position {last}"
         time.sleep(0.1)
+
+
+def dump() -> str:
+    """Every rating row, seat result and game tally (less its id), floats in full (repr), in a
+    fixed order: equal strings, equal bytes."""
+    changes = RatingChange.objects.order_by("club_id", "game", "played_on", "finished_position", "player_id")
+    current = Rating.objects.order_by("club_id", "game", "player_id")
+    seats = SeatResult.objects.order_by("result_id", "seat")
+    return json.dumps(
+        [
+            list(
+                changes.values_list(
+                    "club_id", "game", "player_id", "play_id", "mu_before", "sigma_before", "mu_after", "sigma_after"
+                )
+            ),
+            list(
+                current.values_list(
+                    "club_id", "game", "player_id", "mu", "sigma", "conservative", "plays", "last_played_on"
+                )
+            ),
+            list(seats.values_list("result_id", "seat", "player_id", "rank", "first_play")),
+            list(
+                GameTally.objects.order_by("club_id", "game", "kind", "key").values_list(
+                    "club_id", "game", "kind", "key", "plays", "wins", "total"
+                )
+            ),
+        ],
+        default=str,
+    )

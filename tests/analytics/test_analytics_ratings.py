@@ -1,16 +1,15 @@
 """Rating rules (openskill Plackett-Luce), their order, recomputation and rebuilds."""
 
 import datetime as dt
-import json
 
 import pytest
 from django.core.management import CommandError, call_command
 
 from analytics import ratings
-from analytics.models import GameTally, PlayResult, Rating, RatingChange, SeatResult
+from analytics.models import PlayResult, Rating, RatingChange, SeatResult
 from records import services as records
 from records.models import Play
-from tests.analytics.conftest import DAY, project
+from tests.analytics.conftest import DAY, dump, project
 
 
 def rated(seats):
@@ -112,35 +111,6 @@ def test_the_history_chains_each_play_from_the_one_before(club, record):
     assert all((b.mu_before, b.sigma_before) == (a.mu_after, a.sigma_after) for a, b in zip(history, history[1:]))
     current = Rating.objects.get(club=None, game="", player=ada)
     assert (current.mu, current.sigma, current.plays) == (history[-1].mu_after, history[-1].sigma_after, 3)
-
-
-def dump() -> str:
-    """Every rating row, seat result and game tally (less its id), floats in full (repr), in a
-    fixed order: equal strings, equal bytes."""
-    changes = RatingChange.objects.order_by("club_id", "game", "played_on", "finished_position", "player_id")
-    current = Rating.objects.order_by("club_id", "game", "player_id")
-    seats = SeatResult.objects.order_by("result_id", "seat")
-    return json.dumps(
-        [
-            list(
-                changes.values_list(
-                    "club_id", "game", "player_id", "play_id", "mu_before", "sigma_before", "mu_after", "sigma_after"
-                )
-            ),
-            list(
-                current.values_list(
-                    "club_id", "game", "player_id", "mu", "sigma", "conservative", "plays", "last_played_on"
-                )
-            ),
-            list(seats.values_list("result_id", "seat", "player_id", "rank", "first_play")),
-            list(
-                GameTally.objects.order_by("club_id", "game", "kind", "key").values_list(
-                    "club_id", "game", "kind", "key", "plays", "wins", "total"
-                )
-            ),
-        ],
-        default=str,
-    )
 
 
 def test_plays_fold_by_date_then_finishing_position_whatever_order_they_arrive_in(club, record):

@@ -17,8 +17,7 @@ from analytics.models import PlayResult, Rating, RatingChange
 from analytics.tasks import project_all
 from records import services as records
 from records.models import Event
-from tests.analytics.conftest import DAY
-from tests.analytics.test_analytics_ratings import dump
+from tests.analytics.conftest import DAY, dump
 from tests.workers import database_url, start_web, wait_for
 
 #: Well under beat's period (PROJECTOR_CATCH_UP_SECONDS, 60 s), after which a wake-up flag left
