@@ -310,9 +310,8 @@ def _event_count() -> int:
         return cursor.fetchone()[0]
 
 
-#: The columns a filler play copies from the bench's template play.
-_PLAY_COLUMNS = "game, edition, options, mode, played_on, location, created_at, rated, source, source_id, status, "
-_PLAY_COLUMNS += "last_seq, last_hash, state, engine_fingerprint"
+#: The columns a filler play copies from the bench's template play: all but its id and club.
+_PLAY_COLUMNS = ", ".join(f.column for f in Play._meta.concrete_fields if f.column not in ("id", "club_id"))
 
 
 def _fill(fixture: Fixture, events: int, per_play: int = 100, chunk: int = 10_000) -> None:
