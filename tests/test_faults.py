@@ -42,10 +42,11 @@ from records import chain
 from records import services as records
 from records.models import Event
 from tests import workers
-from tests.analytics.test_analytics_ratings import dump
+from tests.analytics.conftest import dump
 from tests.factories import new_play
 
 BOUND = 40  # seconds any wait in this file may take before the test fails
+PACE = 0.05  # seconds between the restart test's keys: storing a third takes several of wait_for's polls
 wait_for = functools.partial(workers.wait_for, bound=BOUND)
 start_web = functools.partial(workers.start_web, bound=BOUND)
 
@@ -290,9 +291,13 @@ def test_postgresql_restarted_while_a_client_appends_with_idempotency_keys_store
       again only once the client has met it down. Meanwhile the service answers a JSON 503
       with Retry-After, never a 500; an append cut off in its commit is sent again and found
       by its key.
-    - once two thirds are stored, it restarts (fast mode) while the client pauses: the web
+    - once two thirds are stored, the client pauses and it restarts (fast mode): the web
       server's connection, kept across requests, is dead, and the service checks it before
       use and connects again, so not one request fails.
+
+    The client paces its keys (``PACE``), so the test's polling sees a third stored well before
+    the client is done, and it pauses itself before the last third, so the restart cannot come
+    after the client has finished, however fast the appends are.
 
     Every key is stored exactly once, at seqs 1 to N with no gap, and the chain verifies.
     """
@@ -316,15 +321,16 @@ def test_postgresql_restarted_while_a_client_appends_with_idempotency_keys_store
     keys = [f"restart-{n}" for n in range(30)]
     answers: list[tuple] = []  # (key, status or the error, Retry-After, body)
     stored: list[str] = []
+    pause_before = keys[2 * len(keys) // 3]
     go, paused = threading.Event(), threading.Event()
-    go.set()
 
     def append_every_key() -> None:
         deadline = time.monotonic() + BOUND
         for key in keys:
-            if not go.is_set():
+            if key == pause_before:
                 paused.set()
                 go.wait(BOUND)
+            time.sleep(PACE)
             while time.monotonic() < deadline:
                 try:
                     status, headers, body = post(
@@ -363,9 +369,7 @@ def test_postgresql_restarted_while_a_client_appends_with_idempotency_keys_store
             lambda: any(a[1] not in (200, 201) for a in answers[down:]), "the client to meet the database down"
         )
         pg_ctl(*options, "start")
-        client_until(lambda: len(stored) >= 2 * len(keys) // 3, "two thirds of the events to be stored")
-        go.clear()
-        client_until(paused.is_set, "the client to pause")
+        client_until(paused.is_set, "two thirds of the events to be stored and the client to pause")
         pg_ctl(*options, "-m", "fast", "restart")
         back = len(answers)
         go.set()
