@@ -46,26 +46,37 @@ def required_losses(state: JSON, seat: int) -> dict[str, int]:
     support trains feed only that nation's blocks (7.4); blocks never die of attrition.
     Only army and regimental blocks in land territories (not at sea, not in a box) forage.
     Every forager costs at least 1 FP (an army 2 less its train's 1, a regiment 1), so each
-    nation's cost in a territory is positive and the territory's is their plain sum (one
-    pass over the blocks: this runs for every supply check)."""
-    territories, blocks = state["tables"]["territories"], state["blocks"]
-    grounds = _foraging_grounds(territories)
-    sides, foragers = state["sides"], _foragers_by_nation(state["tables"]["blocks"])
-    here: dict[str, list[int]] = {}  # territory -> [forage cost, steps above 1] of the seat's blocks there
-    for nation, at_war in state["active"].items():
-        if not at_war or sides.get(nation) != seat:
+    nation's cost in a territory is positive and the territory's is their plain sum."""
+    return _losses_owed(state["blocks"], state["active"], state["sides"], state["tables"]).get(seat, {})
+
+
+@last_answer  # asked of the state a supply check is given (never changed), mostly as the last check left it
+def _losses_owed(blocks: JSON, active: JSON, sides: JSON, tables: JSON) -> dict[int | None, dict[str, int]]:
+    """``required_losses`` of every seat at once, by the seat commanding each nation at war
+    (one pass over the blocks: this runs for every supply check)."""
+    territories = tables["territories"]
+    grounds, foragers = _foraging_grounds(territories), _foragers_by_nation(tables["blocks"])
+    here: dict[int | None, dict[str, list[int]]] = {}  # seat -> territory -> [forage cost, steps above 1]
+    for nation, at_war in active.items():
+        if not at_war:
             continue
+        seated = here.setdefault(sides.get(nation), {})
         for name, cost in foragers.get(nation, ()):
             block = blocks.get(name)
             place = None if block is None else block["at"]
             if place not in grounds:
                 continue
-            found = here.get(place)
+            found = seated.get(place)
             if found is None:
-                here[place] = [cost, block["steps"] - 1]
+                seated[place] = [cost, block["steps"] - 1]
             else:
                 found[0] += cost
                 found[1] += block["steps"] - 1
+    return {seat: _owed(seated, territories) for seat, seated in here.items()}
+
+
+def _owed(here: dict[str, list[int]], territories: JSON) -> dict[str, int]:
+    """7.5: the steps each territory cannot feed, at most its blocks' steps above 1."""
     owed = {}
     for place, (cost, room) in here.items():
         if room > 0:
