@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from django.contrib.auth.models import User
 from drf_spectacular.utils import extend_schema_field
 from jsonschema import Draft202012Validator
@@ -216,6 +218,14 @@ class EventSerializer(serializers.ModelSerializer):
             "prev_hash",
             "hash",
         ]
+
+    def get_fields(self) -> dict:
+        """Built from the model once per class, then copied for each serializer: the building
+        took an append a sixth of a millisecond, and an NDJSON export as much a line (#21)."""
+        built = type(self).__dict__.get("_built_fields")
+        if built is None:
+            built = type(self)._built_fields = super().get_fields()
+        return copy.deepcopy(built)
 
     def to_representation(self, event: Event) -> dict:
         shown = super().to_representation(event)

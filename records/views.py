@@ -135,7 +135,7 @@ class TextRenderer(NDJSONRenderer):
 
 def require(club: Club, request, role: Role, *, held: Role | None | object = ...) -> None:
     """401 for the anonymous, 403 for a user whose role in ``club`` is below ``role``; ``held``
-    is the user's role where it has been read already (selectors.play_and_role)."""
+    is the user's role where it has been read already (selectors.club_and_role)."""
     if not request.user.is_authenticated:
         raise NotAuthenticated()
     if not selectors.has_role(club, request.user, role, role=held):
@@ -438,13 +438,13 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         event was stored before under the Idempotency-Key (a retry). Recorders log; a member
         may log disputes (records.meta.role_to_log)."""
         try:
-            play, held = selectors.play_and_role(request.user, pk)
+            club, held = selectors.club_and_role(request.user, pk)
         except Play.DoesNotExist:
             raise NotFound("No Play matches the given query.") from None
         batch = isinstance(request.data, list)
         items = request.data if batch else [request.data]
         needed = role_to_log(item.get("type") if isinstance(item, dict) else None for item in items)
-        require(play.club, request, needed, held=held)
+        require(club, request, needed, held=held)
         if batch and not 1 <= len(request.data) <= MAX_BATCH:
             raise ValidationError({"events": [f"Send 1 to {MAX_BATCH} events at once."]})
         key = request.headers.get("Idempotency-Key")
@@ -455,7 +455,7 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             raise ValidationError({"events": incoming.errors} if batch else incoming.errors)
         items = incoming.validated_data if batch else [incoming.validated_data]
         appended = services.append_events(
-            play_id=play.pk,
+            play_id=int(pk),  # a number: club_and_role read it as one
             events=[services.NewEvent(**item) for item in items],
             user=request.user,
             idempotency_key=key,

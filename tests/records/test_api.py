@@ -6,6 +6,7 @@ import re
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
 
 from records.models import Event, Play
 from tests.factories import new_play
@@ -29,6 +30,27 @@ def test_a_token_is_issued_for_username_and_password(client_for, public):
         "/api/v1/auth/token/", {"username": "public-recorder", "password": "public-recorder-password"}
     )
     assert response.status_code == 200 and response.json()["token"]
+
+
+def test_a_token_nobody_holds_or_of_an_inactive_user_is_a_401_saying_which(play, public, client_for):
+    """DRF's answers for token authentication (records.tokens reads the token its own way)."""
+    body = {"type": "score", "seat": 0, "data": {"points": 1}}
+    stranger = APIClient()
+    stranger.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
+    response = post(stranger, events_url(play), body)
+    assert (response.status_code, response.json()) == (401, {"detail": "Invalid token."})
+    assert response["WWW-Authenticate"] == "Token"
+    recorder = client_for(public["recorder"])
+    public["recorder"].is_active = False
+    public["recorder"].save()
+    response = post(recorder, events_url(play), body)
+    assert (response.status_code, response.json()) == (401, {"detail": "User inactive or deleted."})
+    assert Event.objects.filter(play=play).count() == 0
+
+
+def test_an_append_to_a_play_id_that_is_no_number_is_a_404(recorder):
+    response = post(recorder, "/api/v1/plays/twelve/events/", {"type": "score", "seat": 0, "data": {"points": 1}})
+    assert response.status_code == 404 and response.json() == {"detail": "No Play matches the given query."}
 
 
 def test_a_recorder_creates_a_play_and_logs_it_to_its_outcome(public, recorder):
@@ -116,7 +138,7 @@ def test_any_number_the_api_accepts_verifies_in_the_chain(play, recorder, points
 
 
 def test_an_append_asks_the_database_once_for_each_thing_it_needs(play, recorder):
-    """#21: the token's user; the play with its club and the recorder's role, in one query; the
+    """#21: the token's user; the play's club and the recorder's role, in one query; the
     play locked with its seat count; the new event's position, after its COPY; the play's
     cached state. The transaction's two statements (here a savepoint and its release) make 7."""
     post(recorder, events_url(play), {"type": "score", "seat": 0, "data": {"points": 1}})
