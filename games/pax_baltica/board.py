@@ -228,19 +228,33 @@ def map_has_borders(state: JSON) -> bool:
 
 
 def battle_territories(state: JSON) -> list[str]:
-    """Territories and sea zones where both sides have blocks on the map (a hot path of the
-    fold, hence the plain loop, over the blocks of the nations at war only)."""
-    blocks, by_nation = state["blocks"], _blocks_by_nation(state["tables"]["blocks"])
+    """Territories and sea zones where both sides have blocks on the map."""
+    return battles_among(state["blocks"], state["active"], state["sides"], state["tables"]["blocks"])
+
+
+def battles_among(blocks: JSON, active: JSON, sides: JSON, printed: JSON) -> list[str]:
+    """``battle_territories`` of a state's blocks, nations at war, sides and printed blocks (a
+    hot path of the fold, hence the plain loop, over the blocks of the nations at war only)."""
+    by_nation = _blocks_by_nation(printed)
     places: dict[int, set[str]] = {0: set(), 1: set()}  # seat -> where its blocks stand
-    for nation, seat in commanders(state).items():
-        if seat not in places:
+    for nation, at_war in active.items():
+        found = places.get(sides.get(nation)) if at_war else None
+        if found is None:
             continue
-        found = places[seat]
         for name in by_nation.get(nation, ()):
             block = blocks.get(name)
             if block is not None and block["at"] not in OFF_MAP and not block["aboard"]:
                 found.add(block["at"])
     return sorted(places[0] & places[1])
+
+
+def shared(table: Table, *parts: str) -> JSON:
+    """The table's state, its top-level ``parts`` shared from now on (``Table.set``): the
+    move's later changes copy them first, so they stay as they are, like every part of a
+    state a move is given, and an answer about them kept by ``last_answer`` holds."""
+    for part in parts:
+        table.set(part, table.state[part])
+    return table.state
 
 
 @last_answer  # the printed data never changes during a play

@@ -83,8 +83,15 @@ def supply_order(state: JSON) -> list[int]:
     return [first, other(first)]
 
 
-#: The kit asks twice of one table (whose move it is, which moves).
-_battles_pending = last_answer(board.battle_territories)
+#: ``board.battle_territories``, kept while the blocks and the sides stand as they are (most
+#: moves leave them so): the gate asks twice of one table (whose move it is, which moves), the
+#: end of the battle phase asks again of the same blocks. Asked only of parts that never change:
+#: a state a move is given, or a table's parts ``board.shared``.
+_battles_kept = last_answer(board.battles_among)
+
+
+def _battles_pending(state: JSON) -> list[str]:
+    return _battles_kept(state["blocks"], state["active"], state["sides"], state["tables"]["blocks"])
 
 
 def battle_seats(state: JSON) -> list[int]:
@@ -310,7 +317,7 @@ def settle_battle_phase(table: Table) -> None:
     state = table.state
     if state["phase"] != "battle" or state["battle"] is not None or state["regroup"] is not None or state["sieges"]:
         return
-    if board.battle_territories(state):
+    if _battles_pending(board.shared(table, "blocks", "active", "sides")):
         return
     if state["weather"]:
         end_year(table)
