@@ -86,8 +86,12 @@ def owner(state: JSON, name: str) -> int | None:
 def commanders(state: JSON) -> dict[str, int | None]:
     """Nation -> the seat commanding its blocks, for the nations at war: ``owner`` for every
     block at once (``commanders(state).get(nation)``), for the loops over all blocks."""
-    sides = state["sides"]
-    return {nation: sides.get(nation) for nation, at_war in state["active"].items() if at_war}
+    return seats_at_war(state["active"], state["sides"])
+
+
+def seats_at_war(active: JSON, sides: JSON) -> dict[str, int | None]:
+    """``commanders`` of a state's nations at war (``active``) and ``sides``."""
+    return {nation: sides.get(nation) for nation, at_war in active.items() if at_war}
 
 
 def on_map(state: JSON, name: str) -> bool:

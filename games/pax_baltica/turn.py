@@ -225,16 +225,21 @@ def begin_turn(table: Table) -> None:
     """A new game turn: the table of TURN_START, every block standing unmoved and hidden."""
     state = table.state
     board.update(table, **TURN_START)
-    used = [
-        name
-        for name, block in state["blocks"].items()
-        if block["moved"] or block["sieged"] or block["loaded"] or block["revealed"] or block["forced"]
-    ]
-    for name in used:
+    for name in _used_blocks(board.shared(table, "blocks")["blocks"]):
         table.at("blocks", name).update(moved=False, sieged=False, loaded=False, revealed=False, forced=False)
     if state["turn"] == 1 and state["swedish_first_actions"]:
         table.at("rolls")[0] = 0
         table.at("actions")[0] = state["swedish_first_actions"]
+
+
+@last_answer  # asked of blocks ``board.shared``, which a quiet game turn leaves as they were
+def _used_blocks(blocks: JSON) -> list[str]:
+    """The blocks marked as moved, besieging, loaded, revealed or force-marched this turn."""
+    return [
+        name
+        for name, block in blocks.items()
+        if block["moved"] or block["sieged"] or block["loaded"] or block["revealed"] or block["forced"]
+    ]
 
 
 def after_roll(table: Table) -> None:
@@ -381,12 +386,18 @@ _HOMELAND = frozenset(board.SWEDISH_HOMELAND)
 
 
 def sea_power_and_invasion(state: JSON) -> tuple[list[int], bool]:
-    """Warships at sea per side, and whether Allied blocks stand in the Swedish homeland
-    (one pass over the blocks: this runs after every game turn)."""
+    """Warships at sea per side, and whether Allied blocks stand in the Swedish homeland.
+    Asked after every game turn of a table's parts ``board.shared``: kept while they stand
+    as they are (most game turns end with the blocks as the last one left them)."""
+    return _sea_power_kept(state["blocks"], state["active"], state["sides"], state["tables"])
+
+
+@last_answer
+def _sea_power_kept(blocks: JSON, active: JSON, sides: JSON, tables: JSON) -> tuple[list[int], bool]:
+    """``sea_power_and_invasion`` of a state's parts (one pass over the blocks)."""
     at_sea, invaded = [0, 0], False
-    fleet, army = _fleet_and_army(state["tables"]["blocks"])
-    seas, blocks = _sea_zones(state["tables"]["territories"]), state["blocks"]
-    seats = board.commanders(state)
+    fleet, army = _fleet_and_army(tables["blocks"])
+    seas, seats = _sea_zones(tables["territories"]), board.seats_at_war(active, sides)
     for name, nation in fleet:  # a warship in a port of the homeland invades it too
         seat = seats.get(nation)
         block = blocks.get(name)
@@ -427,6 +438,7 @@ def british_triggers(table: Table) -> None:
     state = table.state
     if "British Warship" not in state["blocks"] or state["playable_nations"] is not None:
         return
+    board.shared(table, "blocks", "active", "sides")  # for sea_power_and_invasion
     if state["active"].get("britain"):
         (swedish, allied), _invaded = sea_power_and_invasion(state)
         british = state["blocks"]["British Warship"]["at"]
