@@ -147,12 +147,12 @@ class PaxBalticaEngine(Game):
             return Violation(self.end_section, "The scenario has ended; no move may follow.")
         phase = self.phase(state)
         legal = phase.names if phase.now is None else phase.now(state)
-        if move.type not in legal and state["pending_force_march"]:
-            due = ", ".join(state["pending_force_march"])
-            return Violation(
-                sections.FORCE_MARCHING, f"Roll for the force-marching blocks ({due}) once all movement is done."
-            )
         if move.type not in legal:
+            if state["pending_force_march"]:
+                due = ", ".join(state["pending_force_march"])
+                return Violation(
+                    sections.FORCE_MARCHING, f"Roll for the force-marching blocks ({due}) once all movement is done."
+                )
             allowed = ", ".join(legal)
             return Violation(
                 self._phase_section(state), f"A {move.type} is not possible now; the table expects: {allowed}."
@@ -173,8 +173,8 @@ class PaxBalticaEngine(Game):
     def before(self, table: Table, move: Move) -> None:
         """6.6: the victor regroups at once; any other move but the supply check that ends
         the battle phase forgoes the regroup."""
-        if move.type not in (regroup.name, supply_check.name):
-            board.forgo_regroup(table)
+        if table.state["regroup"] is not None and move.type not in (regroup.name, supply_check.name):
+            table.set("regroup", None)
 
     def after(self, table: Table, move: Move) -> None:
         """3.2: an action spends an action point, and a player without actions passes the

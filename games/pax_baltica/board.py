@@ -25,13 +25,6 @@ def refuse(table: Table, problem: Violation | None) -> bool:
     return True
 
 
-def forgo_regroup(table: Table) -> None:
-    """6.6: the victor regroups at once; any other move (but the supply check that ends the
-    battle phase) forgoes the regroup."""
-    if table.state["regroup"] is not None:
-        table.set("regroup", None)
-
-
 _ABSENT = object()
 _CONTAINERS = (list, dict)
 
