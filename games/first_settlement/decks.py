@@ -60,10 +60,10 @@ def draw(table: Table, deck_name: str, cards: list[str], rule: str) -> list[str]
         if not left and (not pile or (short and card in table.state["decks"][deck_name]["discard"])):
             _shuffle_discards_in(table, deck_name)
             left = pile.get(card, 0)
-        if left > 1:
-            pile[card] = left - 1
-        elif left == 1:
+        if left == 1:
             del pile[card]
+        elif left > 1:
+            pile[card] = left - 1
         else:
             table.refuse(rule, f"{card} is not left in the {DECK_TITLES[deck_name]} deck to draw.")
         drawn.append(card)

@@ -64,12 +64,12 @@ def phase_name(state: JSON) -> str:
 def expected(state: JSON) -> tuple[str, int | None] | None:
     """The event due next and the seat that makes it; None when the game is over."""
     step = stage(state)
+    if step == "play":
+        return slot_due(state, state["cursor"])
     if step == "over":
         return None
     if step == "roll_for_first":
         return step, None
-    if step == "play":
-        return slot_due(state, state["cursor"])
     done = "prepared" if step == "prepare_colony" else "sites"
     return step, next(seat for seat in state["order"] if not state["colonies"][seat][done])
 
@@ -154,8 +154,10 @@ def entered(table: Table, move: Move, *steps: str) -> None:
 def playing(table: Table, move: Move) -> int:
     """The turn a phase event is played in; it cannot be applied at all before the colonies are
     founded or after the end."""
-    entered(table, move, "play")
-    return table.state["cursor"]["turn"]
+    cursor = table.state["cursor"]
+    if cursor is None or table.state["over"]:  # no turn is being played: still setting up, or the end
+        entered(table, move, "play")
+    return cursor["turn"]
 
 
 def report(table: Table, seat: int | None, phase: str, **numbers: JSON) -> None:
@@ -190,8 +192,8 @@ def advance(table: Table, move: Move) -> None:
         table.set("over", "end")
 
 
-def _successor(state: JSON, cursor: JSON) -> JSON:
-    turn, phase, pos = cursor["turn"], cursor["phase"], cursor["pos"]
+def _successor(state: JSON, turn: int, phase: int, pos: int) -> tuple[int, int, int]:
+    """The slot after (turn, phase, pos) in turn order."""
     if state["options"]["simultaneous_turns"]:  # phase by phase, each colony in turn order
         pos += 1
         if pos == len(state["order"]):
@@ -204,7 +206,7 @@ def _successor(state: JSON, cursor: JSON) -> JSON:
             phase, pos = 0, pos + 1
         if pos == len(state["order"]):
             pos, turn = 0, turn + 1
-    return {"turn": turn, "phase": phase, "pos": pos}
+    return turn, phase, pos
 
 
 def is_due(state: JSON, cursor: JSON) -> bool:
@@ -219,20 +221,20 @@ def first_slot(state: JSON) -> JSON | None:
 
 def next_slot(state: JSON, cursor: JSON) -> JSON | None:
     """The next phase due after ``cursor``, or None when all 20 turns are played."""
-    cursor = _successor(state, cursor)
-    while cursor["turn"] <= TURNS:
-        if is_due(state, cursor):
-            return cursor
-        cursor = _successor(state, cursor)
+    turn, phase, pos = _successor(state, cursor["turn"], cursor["phase"], cursor["pos"])
+    while turn <= TURNS:
+        if skip_reason(state, state["order"][pos], PHASES[phase], turn) is None:
+            return {"turn": turn, "phase": phase, "pos": pos}
+        turn, phase, pos = _successor(state, turn, phase, pos)
     return None
 
 
 def find_slot(state: JSON, seat: int, phase: str) -> JSON | None:
     """The slot of ``seat``'s ``phase`` from the cursor on, in the same turn (record plays)."""
     cursor = state["cursor"]
-    turn = cursor["turn"]
-    while cursor["turn"] == turn:
-        if state["order"][cursor["pos"]] == seat and PHASES[cursor["phase"]] == phase:
-            return cursor
-        cursor = _successor(state, cursor)
+    turn, at, pos = cursor["turn"], cursor["phase"], cursor["pos"]
+    while turn == cursor["turn"]:
+        if state["order"][pos] == seat and PHASES[at] == phase:
+            return {"turn": turn, "phase": at, "pos": pos}
+        turn, at, pos = _successor(state, turn, at, pos)
     return None
