@@ -66,7 +66,11 @@ def action_moves(state: JSON) -> list[str]:
 
 
 def supply_seats(state: JSON) -> list[int]:
-    return [seat for seat in supply_order(state) if seat not in state["done"]][:1]
+    """7.0: the first player of the supply order yet to check."""
+    for seat in supply_order(state):
+        if seat not in state["done"]:
+            return [seat]
+    return []
 
 
 def sweden(state: JSON) -> list[int]:
