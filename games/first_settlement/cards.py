@@ -8,7 +8,7 @@ values are marked "assumed" and a play may override them (option ``copies``).
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
@@ -75,22 +75,20 @@ def default_copies() -> dict[str, dict[str, int]]:
     return {deck: {card["name"]: card["copies"]["value"] for card in _RAW[deck]} for deck in DECKS}
 
 
-def colony_effects(colony: JSON) -> defaultdict[str, int]:
+def colony_effects(colony: JSON) -> Counter:
     """The summed effects of a colony's leaders, site cards and buildings (see :func:`effects_of`)."""
     return effects_of((*colony["leaders"], *colony["sites"], *colony["buildings"]))
 
 
 @lru_cache(maxsize=4096)
-def effects_of(names: tuple[str, ...]) -> defaultdict[str, int]:
+def effects_of(names: tuple[str, ...]) -> Counter:
     """The summed effects of a colony's leaders, site cards and buildings.
 
     Keys: ``hand_size``, ``defense``, ``morale``, ``ship_roll``, ``extra_trades``,
     ``negate_spoilage``, ``site_choices``, ``trade_vp``, ``vp``, ``harvest_vp_dice``, and
-    ``food_bonus:<type>``, ``negate_first:<type>``, ``extra_hardships:<phase>``. An effect none of the
-    cards has reads 0; read once, it is kept as 0, so the rules asking again of these cards (the answer
-    is cached) read it at the cost of a lookup.
+    ``food_bonus:<type>``, ``negate_first:<type>``, ``extra_hardships:<phase>``.
     """
-    total: defaultdict[str, int] = defaultdict(int)
+    total: Counter = Counter()
     for name in names:
         for key, value in EFFECTS.get(name, {}).items():
             if isinstance(value, dict):
@@ -106,7 +104,7 @@ def card_vp(name: str) -> int:
     return EFFECTS.get(name, {}).get("vp", 0)
 
 
-def food_yield(value: int, alternatives: list[list[str]], effects: defaultdict[str, int]) -> int:
+def food_yield(value: int, alternatives: list[list[str]], effects: Counter) -> int:
     """FT a food card of ``value`` earns used as the best of ``alternatives`` (each e.g. ["Wild", "Warm"]), its
     value plus the colony's bonus for each of the alternative's types; never below 0 (0 with no alternative)."""
     best = 0
