@@ -8,7 +8,8 @@ would be kept for nobody: here requests borrow their connections from a pool
 The garbage collector is set for a server (#21). What is loaded by now (Django, the apps, every
 view) lives as long as the process, so it is frozen: a full collection does not walk it again.
 And a collection waits for 10,000 new objects, not Python's 700: a request leaves a few hundred
-behind, and collecting every other request cost an append a tenth of its CPU.
+behind, so the collector ran every other request, for a twentieth of an append's CPU, and now
+and then walked everything for about 100 ms (bench/RESULTS.md).
 """
 
 import gc
