@@ -55,9 +55,13 @@ def _event_triggers(enabled: bool) -> None:
 
 @pytest.fixture
 def _event_triggers_restored(django_db_blocker):
+    """Closes the connection it used: in a browser test, Playwright's event loop gives this
+    thread a connection of its own, which nothing else would close before the test database
+    is dropped."""
     yield
     with django_db_blocker.unblock():
         _event_triggers(True)
+        connection.close()
 
 
 @pytest.fixture
