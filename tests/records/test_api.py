@@ -48,8 +48,9 @@ def test_a_token_nobody_holds_or_of_an_inactive_user_is_a_401_saying_which(play,
     assert Event.objects.filter(play=play).count() == 0
 
 
-def test_an_append_to_a_play_id_that_is_no_number_is_a_404(recorder):
-    response = post(recorder, "/api/v1/plays/twelve/events/", {"type": "score", "seat": 0, "data": {"points": 1}})
+@pytest.mark.parametrize("pk", ["twelve", "-1", "9" * 30])
+def test_an_append_to_a_play_id_no_play_can_have_is_a_404(recorder, pk):
+    response = post(recorder, f"/api/v1/plays/{pk}/events/", {"type": "score", "seat": 0, "data": {"points": 1}})
     assert response.status_code == 404 and response.json() == {"detail": "No Play matches the given query."}
 
 
