@@ -250,15 +250,16 @@ _COPIED = (
 )
 
 
-#: The play's caches, written by a statement written out: the ORM took longer to compile it than
-#: PostgreSQL to run it. The values are prepared by their fields, as the ORM prepares them.
-_SAVE_CACHES = f"UPDATE records_play SET {', '.join(f'{name} = %s' for name in CACHES)} WHERE id = %s"
-
-
-def _save_caches(play: Play) -> None:
-    values = [Play._meta.get_field(name).get_db_prep_save(getattr(play, name), connection) for name in CACHES]
+def _save_caches(play: Play, *also: str) -> None:
+    """Write the play's caches (and the fields ``also`` names) by a statement written out: the
+    ORM took longer to compile it than PostgreSQL to run it. The values are prepared by their
+    fields, as the ORM prepares them."""
+    names = [*CACHES, *also]
+    values = [Play._meta.get_field(name).get_db_prep_save(getattr(play, name), connection) for name in names]
     with connection.cursor() as cursor:
-        cursor.execute(_SAVE_CACHES, [*values, play.pk])
+        cursor.execute(
+            f"UPDATE records_play SET {', '.join(f'{name} = %s' for name in names)} WHERE id = %s", [*values, play.pk]
+        )
 
 
 #: The play an append locks, with its seats counted in the same query (FOR UPDATE takes no GROUP
@@ -380,7 +381,7 @@ def rebuild_play_caches(play_id: int) -> Play:
             play.finished_position = event.position
     Snapshot.objects.bulk_create(snapshots)
     play.engine_fingerprint = registry.fingerprint(play.game)
-    play.save(update_fields=[*CACHES, "engine_fingerprint"])
+    _save_caches(play, "engine_fingerprint")
     return play
 
 
