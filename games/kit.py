@@ -105,6 +105,14 @@ class Table:
         for key, value in values.items():
             self.set(key, value)
 
+    def share(self, *parts: str) -> JSON:
+        """The new state, its top-level ``parts`` shared from now on: the move's later changes
+        copy them first, so they stay as they are, like every part of the state the move was
+        given, and an answer about them kept by :func:`last_answer` holds."""
+        for part in parts:
+            self.set(part, self.state[part])
+        return self.state
+
 
 Play = Callable[[Table, Move], None]
 #: ``choices(state, seat)``: the data of every move of this type ``seat`` (None for a move no

@@ -245,15 +245,6 @@ def battles_among(blocks: JSON, active: JSON, sides: JSON, printed: JSON) -> lis
     return sorted(places[0] & places[1])
 
 
-def shared(table: Table, *parts: str) -> JSON:
-    """The table's state, its top-level ``parts`` shared from now on (``Table.set``): the
-    move's later changes copy them first, so they stay as they are, like every part of a
-    state a move is given, and an answer about them kept by ``last_answer`` holds."""
-    for part in parts:
-        table.set(part, table.state[part])
-    return table.state
-
-
 @last_answer  # the printed data never changes during a play
 def _blocks_by_nation(printed: JSON) -> dict[str, list[str]]:
     """Nation -> its blocks, in printed order."""

@@ -90,7 +90,7 @@ def supply_order(state: JSON) -> list[int]:
 #: ``board.battle_territories``, kept while the blocks and the sides stand as they are (most
 #: moves leave them so): the gate asks twice of one table (whose move it is, which moves), the
 #: end of the battle phase asks again of the same blocks. Asked only of parts that never change:
-#: a state a move is given, or a table's parts ``board.shared``.
+#: a state a move is given, or a table's parts ``Table.share``.
 _battles_kept = last_answer(board.battles_among)
 
 
@@ -229,14 +229,14 @@ def begin_turn(table: Table) -> None:
     """A new game turn: the table of TURN_START, every block standing unmoved and hidden."""
     state = table.state
     board.update(table, **TURN_START)
-    for name in _used_blocks(board.shared(table, "blocks")["blocks"]):
+    for name in _used_blocks(table.share("blocks")["blocks"]):
         table.at("blocks", name).update(moved=False, sieged=False, loaded=False, revealed=False, forced=False)
     if state["turn"] == 1 and state["swedish_first_actions"]:
         table.at("rolls")[0] = 0
         table.at("actions")[0] = state["swedish_first_actions"]
 
 
-@last_answer  # asked of blocks ``board.shared``, which a quiet game turn leaves as they were
+@last_answer  # asked of blocks ``Table.share``, which a quiet game turn leaves as they were
 def _used_blocks(blocks: JSON) -> list[str]:
     """The blocks marked as moved, besieging, loaded, revealed or force-marched this turn."""
     return [
@@ -326,7 +326,7 @@ def settle_battle_phase(table: Table) -> None:
     state = table.state
     if state["phase"] != "battle" or state["battle"] is not None or state["regroup"] is not None or state["sieges"]:
         return
-    if _battles_pending(board.shared(table, "blocks", "active", "sides")):
+    if _battles_pending(table.share("blocks", "active", "sides")):
         return
     if state["weather"]:
         end_year(table)
@@ -391,7 +391,7 @@ _HOMELAND = frozenset(board.SWEDISH_HOMELAND)
 
 def sea_power_and_invasion(state: JSON) -> tuple[list[int], bool]:
     """Warships at sea per side, and whether Allied blocks stand in the Swedish homeland.
-    Asked after every game turn of a table's parts ``board.shared``: kept while they stand
+    Asked after every game turn of a table's parts ``Table.share``: kept while they stand
     as they are (most game turns end with the blocks as the last one left them)."""
     return _sea_power_kept(state["blocks"], state["active"], state["sides"], state["tables"])
 
@@ -442,7 +442,7 @@ def british_triggers(table: Table) -> None:
     state = table.state
     if "British Warship" not in state["blocks"] or state["playable_nations"] is not None:
         return
-    board.shared(table, "blocks", "active", "sides")  # for sea_power_and_invasion
+    table.share("blocks", "active", "sides")  # for sea_power_and_invasion
     if state["active"].get("britain"):
         (swedish, allied), _invaded = sea_power_and_invasion(state)
         british = state["blocks"]["British Warship"]["at"]

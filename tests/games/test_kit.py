@@ -174,6 +174,16 @@ def test_a_value_set_on_the_table_is_copied_again_before_it_changes():
     assert table.state == {"rp_next": {"saxony": {}}, "rp_year": {"sweden": {}}, "rolls": [None, 4]}
 
 
+def test_a_shared_part_stays_as_it_is_while_the_move_changes_on():
+    """``share``: a part the move changed already is copied again before its next change, so an
+    answer kept about the shared object (``last_answer``) holds."""
+    table = Table({"blocks": {"a": {"at": 1}}})
+    table.at("blocks", "a")["at"] = 2
+    shared = table.share("blocks")["blocks"]
+    table.at("blocks", "a")["at"] = 3
+    assert shared == {"a": {"at": 2}} and table.state["blocks"] == {"a": {"at": 3}}
+
+
 def test_two_moves_of_one_name_are_refused():
     declared = move("add", section="x", description="x", schema=obj({}), example={}, choices=list, says=str)
     other = declared(lambda table, move: None)
