@@ -4,7 +4,6 @@ task needs no arguments, and a lost or repeated message only delays or repeats a
 from __future__ import annotations
 
 import math
-import time
 
 from celery import shared_task
 from celery.contrib.django.task import DjangoTask
@@ -12,6 +11,7 @@ from django.conf import settings
 from django.db import OperationalError, transaction
 
 from analytics import selectors, services
+from config.outage import Outage
 
 #: How often a woken task looks again for committed events that a transaction still running
 #: elsewhere holds back (see selectors.held_back), a second apart, before leaving them to beat.
@@ -35,12 +35,12 @@ class WakeUpTask(DjangoTask):
     started), the commits meanwhile queue nothing, and beat's next run, which does not look at
     the flag, projects them."""
 
-    #: Until when (``time.monotonic()``) this process leaves the broker alone.
-    _broker_down_until = 0.0
+    #: This process's view of the broker: left alone for a while after it failed.
+    broker_down = Outage(BROKER_DOWN_FOR_SECONDS)
 
     def delay_on_commit(self) -> None:
         def send() -> None:  # named: Django's robust on_commit logs a failure by the function's name
-            if time.monotonic() < WakeUpTask._broker_down_until:
+            if self.broker_down.ongoing():
                 return
             try:
                 with self.app.pool.acquire(block=True) as broker:
@@ -53,7 +53,7 @@ class WakeUpTask(DjangoTask):
                             redis.delete(self._flag())
                             raise
             except Exception:
-                WakeUpTask._broker_down_until = time.monotonic() + BROKER_DOWN_FOR_SECONDS
+                self.broker_down.began()
                 raise
 
         transaction.on_commit(send, robust=True)

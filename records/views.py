@@ -27,7 +27,6 @@ from rest_framework.exceptions import (
 )
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
-from rest_framework.throttling import UserRateThrottle
 
 from games import registry
 from games.secrets import NOBODY
@@ -53,6 +52,7 @@ from records.serializers import (
     VerifySerializer,
     ViolationSerializer,
 )
+from records.throttle import WriteThrottle
 
 MAX_BATCH = 10_000
 #: The largest seq a query may name (the column is a 32-bit integer).
@@ -100,15 +100,6 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     description="Makes a retry safe: an append under a key already used returns what is stored (a batch's "
     "events take the keys key:0, key:1, ...).",
 )
-
-
-class WriteThrottle(UserRateThrottle):
-    """Throttles writes only; reads are free."""
-
-    scope = "writes"
-
-    def allow_request(self, request, view) -> bool:
-        return request.method in SAFE_METHODS or super().allow_request(request, view)
 
 
 class NDJSONRenderer(renderers.BaseRenderer):

@@ -11,6 +11,7 @@ from django.db import connections, transaction
 from analytics import selectors, services
 from analytics.models import Checkpoint, PlayResult, Rating, RatingChange
 from analytics.tasks import WakeUpTask, project_all
+from config.outage import Outage
 from records import services as records
 from records.models import Event
 from tests.analytics.conftest import project_committed
@@ -97,7 +98,7 @@ def test_an_append_succeeds_even_when_the_wake_up_cannot_be_sent(committed_db, c
 
     monkeypatch.setattr(project_all, "apply_async", broker_down)
     # Put back after the test: the failure leaves this process's wake-ups off for a while.
-    monkeypatch.setattr(WakeUpTask, "_broker_down_until", 0.0)
+    monkeypatch.setattr(WakeUpTask, "broker_down", Outage(WakeUpTask.broker_down.seconds))
     play = new_play(club["club"], club["players"][:2])
     appended = finish(play, [1, 2])
     assert Event.objects.filter(pk=appended.events[0].position).exists()

@@ -331,24 +331,6 @@ def test_the_catalogue_lists_the_meta_events_and_no_engine_redefines_them(client
         assert not set(game["event_types"]) & set(META_EVENT_TYPES), game["slug"]
 
 
-def test_writes_are_throttled_and_reads_are_not(play, recorder, monkeypatch):
-    from django.core.cache import cache
-
-    from records.views import WriteThrottle
-
-    monkeypatch.setattr(WriteThrottle, "rate", "2/min", raising=False)
-    cache.clear()
-    try:
-        codes = [
-            post(recorder, events_url(play), {"type": "score", "seat": 0, "data": {"points": 1}}).status_code
-            for _ in range(3)
-        ]
-        assert codes == [201, 201, 429]
-        assert recorder.get(events_url(play)).status_code == 200
-    finally:
-        cache.clear()
-
-
 def test_replay_command_prints_the_view_at_a_seq(play, recorder, capsys):
     from django.core.management import CommandError, call_command
 
