@@ -75,13 +75,15 @@ def balanced(cells: list[Cell], resting: list[Cell]) -> bool:
     Coordinates are scaled by twice the cube count so that all arithmetic stays exact. A block
     resting on all its cells is balanced at once: its centre is the average of its cells' centres,
     each strictly inside the hull of the squares it rests on, so the average is too. So is a block
-    whose centre lies strictly inside one of those squares: the hull holds the square."""
+    whose centre lies strictly inside one of those squares (on no grid line, in the square its
+    floor division names): the hull holds the square."""
     if len(resting) == len(cells):
         return True
-    scale = 2 * len(cells)
-    centre = (2 * sum(c[0] for c in cells) + len(cells), 2 * sum(c[1] for c in cells) + len(cells))
-    cx, cy = centre
-    if any(x * scale < cx < (x + 1) * scale and y * scale < cy < (y + 1) * scale for x, y, _ in resting):
+    count = len(cells)
+    scale = 2 * count
+    xs, ys, _ = zip(*cells)
+    centre = cx, cy = 2 * sum(xs) + count, 2 * sum(ys) + count
+    if cx % scale and cy % scale and (cx // scale, cy // scale) in {(x, y) for x, y, _ in resting}:
         return True
     corners = {((x + dx) * scale, (y + dy) * scale) for x, y, _ in resting for dx in (0, 1) for dy in (0, 1)}
     hull = _convex_hull(sorted(corners))

@@ -27,14 +27,15 @@ def refuse_placement(table: Table, data: dict[str, JSON], block: str) -> None:
     if rotations is not None and geometry.normalise(cells) not in rotations:
         table.refuse(TURN, f"These cubes are not the {block_name(block)} block in any orientation.")
     footprint, existing = site["footprint"], site["cubes"]
+    columns = [f"{x},{y}" for x, y, _ in cells]  # like the foundation's keys
     broken = []
-    if any(f"{x},{y}" not in footprint for x, y, _ in cells):
+    if any(column not in footprint for column in columns):
         broken.append("The blocks must stay within the limits of the foundations.")
     if any(z > MAX_HEIGHT for _, _, z in cells):
         broken.append(f"The walls cannot be more than {MAX_HEIGHT} cubes high.")
     if not existing.keys().isdisjoint(keys):
         broken.append("The block would fill a space another block already fills.")
-    if _inserted_under(cells, existing):
+    if _inserted_under(cells, columns, existing):
         broken.append("Blocks are placed from above; they cannot be inserted under other blocks.")
     for message in broken or _support_problems(cells, existing):
         table.refuse(PLACEMENT, message)
@@ -47,11 +48,10 @@ def placed(cubes: list[JSON]) -> tuple[list[geometry.Cell], list[str]]:
     return cells, [geometry.key(*cell) for cell in cells]
 
 
-def _inserted_under(cells: list[geometry.Cell], existing: dict[str, str]) -> bool:
+def _inserted_under(cells: list[geometry.Cell], columns: list[str], existing: dict[str, str]) -> bool:
     """Whether a cube already stands above one of the block's cells (in its column, higher up)."""
     lowest: dict[str, int] = {}  # "x,y" -> the block's lowest level in that column
-    for x, y, z in cells:
-        column = f"{x},{y}"
+    for column, (_, _, z) in zip(columns, cells):
         lowest[column] = min(z, lowest.get(column, z))
     for cell_key in existing:
         column, _, level = cell_key.rpartition(",")
