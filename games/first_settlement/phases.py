@@ -9,6 +9,8 @@ Action cards were played, which trades were made).
 
 from __future__ import annotations
 
+from functools import cache
+
 from games.contract import JSON, Move, obj
 from games.first_settlement import choices, says
 from games.first_settlement.cards import (
@@ -256,14 +258,22 @@ def food(table: Table, move: Move) -> None:
     negations = effects["negate_first:Hunt"]
     gained = 0
     for name in drawn:
-        value, alternatives = FOOD[name]
-        usable = [alt for alt in alternatives if _usable_in_food_phase(alt, winter, feeding["stock"])]
-        if negations and any("Hunt" in alt for alt in usable):
+        value, usable, hunt = _in_food_phase(name, winter, feeding["stock"])
+        if negations and hunt:
             negations -= 1
             continue
         gained += food_yield(value, usable, effects)
     feeding["food"] += gained
     report(table, move.seat, "food", cards=len(drawn), food_gained=gained)
+
+
+@cache
+def _in_food_phase(name: str, winter: bool, stock: bool) -> tuple[int, list[list[str]], bool]:
+    """A Food card drawn in the Food phase: its value, the alternatives it may be used as (not Farm, not Warm
+    in Winter, Livestock and Victuals only with the Stock Token) and whether one of them is Hunt."""
+    value, alternatives = FOOD[name]
+    usable = [alt for alt in alternatives if _usable_in_food_phase(alt, winter, stock)]
+    return value, usable, any("Hunt" in alt for alt in usable)
 
 
 def _usable_in_food_phase(alternative: list[str], winter: bool, stock: bool) -> bool:
