@@ -7,7 +7,7 @@ A cell is (x, y, z): x, y on the site's foundation grid, z the level (1 on the f
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from games.kit import last_answer
 
@@ -106,14 +106,24 @@ def _convex_hull(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return lower[:-1] + upper[:-1]
 
 
-def neighbours(cell: Cell, joints: dict[str, list[str]]) -> list[Cell]:
-    """Cells in face-to-face contact, counting the redoubt's joints as contact (SPECIAL RULE)."""
-    x, y, z = cell
-    found = [(x + 1, y, z), (x - 1, y, z), (x, y + 1, z), (x, y - 1, z), (x, y, z + 1), (x, y, z - 1)]
+@lru_cache(maxsize=4096, typed=True)
+def _faces(x: int, y: int, z: int) -> tuple[tuple[Cell, str], ...]:
+    """The six cells face to face with (x, y, z), each with its key: kept, a site's few cells are
+    asked again and again (``typed``: 1 and 1.0 are keyed as written)."""
+    cells = ((x + 1, y, z), (x - 1, y, z), (x, y + 1, z), (x, y - 1, z), (x, y, z + 1), (x, y, z - 1))
+    return tuple((cell, key(*cell)) for cell in cells)
+
+
+def neighbours(cell: Cell, joints: dict[str, list[str]]) -> tuple[tuple[Cell, str], ...]:
+    """Cells in face-to-face contact, with their keys, counting the redoubt's joints as contact
+    (SPECIAL RULE)."""
+    found = _faces(*cell)
     if joints:  # only the redoubt has any
+        x, y, z = cell
         for partner in joints.get(f"{x},{y}", ()):
             px, py = partner.split(",")
-            found.append((int(px), int(py), z))
+            joined = (int(px), int(py), z)
+            found += ((joined, key(*joined)),)
     return found
 
 
@@ -131,10 +141,10 @@ def linked_cubes(
     start = [c for c, c_key in zip(new_cells, new_keys) if c[2] > covered_level and cubes.get(c_key) == colour]
     new = set(new_cells)
     touching = {
-        (x, y, z)
-        for cell in start
-        for x, y, z in neighbours(cell, joints)
-        if z > covered_level and (x, y, z) not in new and cubes.get(key(x, y, z)) == colour
+        cell
+        for new_cell in start
+        for cell, cell_key in neighbours(new_cell, joints)
+        if cell[2] > covered_level and cell not in new and cubes.get(cell_key) == colour
     }
     return len(start) + len(touching)
 
