@@ -423,12 +423,18 @@ def refold(starts: dict[Scope, OrderKey], *, progress: Progress = _no_progress) 
         with _copy(cursor, "analytics_ratingchange", _CHANGE_COLUMNS) as write:
             for play_id, club_id, game, played_on, position, player_ids, teams, ranks in progress(results, "ratings"):
                 seats = [ratings.RatedSeat(*seat) for seat in zip(player_ids, teams, ranks)]
+                # Scopes in which the seats hold the same ratings rate the play alike: openskill
+                # runs once for them. (A player's global scopes hold their club's ratings.)
+                rated: dict[tuple, dict[int, tuple[float, float]]] = {}
                 for scope in _scopes(club_id, game):
                     start = starts.get(scope)
                     if start is None or (played_on, position) < start:
                         continue
                     prior = current.setdefault(scope, {})
-                    for player_id, after in ratings.rate(prior, seats).items():
+                    priors = tuple(prior.get(player_id, ratings.DEFAULT) for player_id in player_ids)
+                    if priors not in rated:
+                        rated[priors] = ratings.rate(prior, seats)
+                    for player_id, after in rated[priors].items():
                         before = prior.get(player_id, ratings.DEFAULT)
                         write((*scope, player_id, play_id, played_on, position, *before, *after))
                         prior[player_id] = after

@@ -101,6 +101,22 @@ def test_every_play_rates_per_game_and_across_games_per_club_and_globally(club, 
     assert Rating.objects.filter(club=None, game="", player=ada).values_list("mu", "sigma").get() == club_numbers
 
 
+def test_each_scope_folds_its_own_plays_from_its_own_ratings(club, record):
+    """Worked by hand with the rating rules: Ada beats Bo at Azul, then Bo beats Ada at Brass.
+    Per game, each play starts from the default; across games, Brass starts from Azul's
+    result; the global scopes hold the club's numbers."""
+    ada, bo = club["players"][:2]
+    project(record([ada, bo], [2, 1], title="Azul"), record([ada, bo], [1, 2], title="Brass", on=DAY + dt.timedelta(1)))
+    azul = rated([(ada.pk, "", 1), (bo.pk, "", 2)])
+    brass = rated([(ada.pk, "", 2), (bo.pk, "", 1)])
+    across = ratings.rate(azul, [ratings.RatedSeat(ada.pk, "", 2), ratings.RatedSeat(bo.pk, "", 1)])
+    expected = {"generic:azul": azul, "generic:brass": brass, "": across}
+    for club_id in (club["club"].pk, None):
+        for game, numbers in expected.items():
+            held = Rating.objects.filter(club_id=club_id, game=game).values_list("player_id", "mu", "sigma")
+            assert {player: (mu, sigma) for player, mu, sigma in held} == numbers, (club_id, game)
+
+
 def test_the_history_chains_each_play_from_the_one_before(club, record):
     ada, bo = club["players"][:2]
     plays = [record([ada, bo], [n, 2], on=DAY + dt.timedelta(n)) for n in (1, 2, 3)]
