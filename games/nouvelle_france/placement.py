@@ -52,7 +52,8 @@ def _inserted_under(cells: list[geometry.Cell], columns: list[str], existing: di
     """Whether a cube already stands above one of the block's cells (in its column, higher up)."""
     lowest: dict[str, int] = {}  # "x,y" -> the block's lowest level in that column
     for column, (_, _, z) in zip(columns, cells):
-        lowest[column] = min(z, lowest.get(column, z))
+        if z < lowest.get(column, z + 1):
+            lowest[column] = z
     for cell_key in existing:
         column, _, level = cell_key.rpartition(",")
         if column in lowest and int(level) > lowest[column]:
