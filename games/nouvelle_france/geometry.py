@@ -151,6 +151,8 @@ def linked_cubes(
 
 def covered_from_above(cubes: dict[str, str], footprint: dict[str, bool], height: int) -> bool:
     """Whether every space of the foundation is covered by a cube, seen from above."""
+    if len(cubes) < len(footprint):
+        return False  # each space needs a cube of its own
     levels = [f",{z}" for z in range(1, height + 1)]
     for cell in footprint:
         for level in levels:
