@@ -75,19 +75,26 @@ def balanced(cells: list[Cell], resting: list[Cell]) -> bool:
     Coordinates are scaled by twice the cube count so that all arithmetic stays exact. A block
     resting on all its cells is balanced at once: its centre is the average of its cells' centres,
     each strictly inside the hull of the squares it rests on, so the average is too. So is a block
-    whose centre lies strictly inside one of those squares (on no grid line, in the square its
-    floor division names): the hull holds the square."""
+    whose centre is inside the squares it rests on (every square whose closed area holds the centre
+    is one of them: one square, two on a grid line, four at a corner): the hull holds them."""
     if len(resting) == len(cells):
         return True
     count = len(cells)
     scale = 2 * count
     xs, ys, _ = zip(*cells)
     centre = cx, cy = 2 * sum(xs) + count, 2 * sum(ys) + count
-    if cx % scale and cy % scale and (cx // scale, cy // scale) in {(x, y) for x, y, _ in resting}:
+    holding = {(x, y) for x in _squares_at(cx, scale) for y in _squares_at(cy, scale)}
+    if holding <= {(x, y) for x, y, _ in resting}:
         return True
     corners = {((x + dx) * scale, (y + dy) * scale) for x, y, _ in resting for dx in (0, 1) for dy in (0, 1)}
     hull = _convex_hull(sorted(corners))
     return all(_cross(a, b, centre) > 0 for a, b in zip(hull, hull[1:] + hull[:1]))
+
+
+def _squares_at(coordinate: int, scale: int) -> tuple[int, ...]:
+    """The squares along one axis whose closed side holds a scaled coordinate: two on a grid line."""
+    square, offset = divmod(coordinate, scale)
+    return (square,) if offset else (square - 1, square)
 
 
 def _cross(o: tuple[int, int], a: tuple[int, int], b: tuple[int, int]) -> int:
