@@ -3,6 +3,10 @@
 Every row here is derived from ``records`` and can be rebuilt (``rebuild_projections``).
 Plays are folded in their *order key* ``(played_on, finished_position)``: the date the play
 was played, then the global position of the event that finished it.
+
+No index twice: a foreign key whose column leads a composite index or constraint goes without
+an index of its own (``db_index=False``). The composite serves its lookups and its cascades,
+and a rebuild writes one index fewer for each of its rows.
 """
 
 from __future__ import annotations
@@ -30,8 +34,8 @@ class PlayResult(models.Model):
     ``generic:<title>`` for the generic engine, so two titles logged as generic plays never mix."""
 
     play = models.OneToOneField(Play, on_delete=models.CASCADE, primary_key=True, related_name="result")
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
-    game = models.CharField(max_length=250, db_index=True)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+", db_index=False)
+    game = models.CharField(max_length=250)
     played_on = models.DateField()
     finished_position = models.BigIntegerField()
     player_count = models.PositiveSmallIntegerField()
@@ -43,15 +47,18 @@ class PlayResult(models.Model):
     rated = models.BooleanField(help_text="Competitive, with at least two sides: it changes ratings.")
 
     class Meta:
-        indexes = [models.Index(fields=["played_on", "finished_position"], name="result_order")]
+        indexes = [
+            models.Index(fields=["played_on", "finished_position"], name="result_order"),
+            models.Index(fields=["club", "game"], name="result_club_game"),
+        ]
 
 
 class SeatResult(models.Model):
     """One seat of a finished play. ``rank`` is the place ratings and statistics use: the
     outcome's place, except that seats an outcome blames rank last."""
 
-    result = models.ForeignKey(PlayResult, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    result = models.ForeignKey(PlayResult, on_delete=models.CASCADE, related_name="seats", db_index=False)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", db_index=False)
     seat = models.PositiveSmallIntegerField()
     team = models.CharField(max_length=30, blank=True)
     place = models.PositiveSmallIntegerField()
@@ -70,9 +77,9 @@ class RatingChange(models.Model):
     """A player's rating before and after one play, in one scope: a club (or every club:
     ``club`` null) and a game (or every game: ``game`` empty)."""
 
-    club = models.ForeignKey(Club, null=True, on_delete=models.CASCADE, related_name="+")
+    club = models.ForeignKey(Club, null=True, on_delete=models.CASCADE, related_name="+", db_index=False)
     game = models.CharField(max_length=250, blank=True)
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", db_index=False)
     play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="+")
     played_on = models.DateField()
     finished_position = models.BigIntegerField()
@@ -96,7 +103,7 @@ class RatingChange(models.Model):
 class Rating(models.Model):
     """A player's current rating in a scope; ``conservative`` is mu - 3 sigma, the leaderboard order."""
 
-    club = models.ForeignKey(Club, null=True, on_delete=models.CASCADE, related_name="+")
+    club = models.ForeignKey(Club, null=True, on_delete=models.CASCADE, related_name="+", db_index=False)
     game = models.CharField(max_length=250, blank=True)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     mu = models.FloatField()
@@ -122,7 +129,7 @@ class GameTally(models.Model):
 
     KINDS = ("plays", "cooperative", "length", "player_count", "seat", "score", "reason", "player")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+", db_index=False)
     game = models.CharField(max_length=250)
     kind = models.CharField(max_length=20)
     key = models.CharField(max_length=250, blank=True, help_text="The value counted, as text; '' for a total.")
