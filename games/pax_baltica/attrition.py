@@ -47,10 +47,10 @@ def required_losses(state: JSON, seat: int) -> dict[str, int]:
     Only army and regimental blocks in land territories (not at sea, not in a box) forage.
     Every forager costs at least 1 FP (an army 2 less its train's 1, a regiment 1), so each
     nation's cost in a territory is positive and the territory's is their plain sum."""
-    return _losses_owed(state["blocks"], state["active"], state["sides"], state["tables"]).get(seat, {})
+    return _losses_owed(board.standing(state["blocks"]), state["active"], state["sides"], state["tables"]).get(seat, {})
 
 
-@last_answer  # asked of the state a supply check is given (never changed), mostly as the last check left it
+@last_answer  # asked of the state a supply check is given (never changed), mostly where the last check left the blocks
 def _losses_owed(blocks: JSON, active: JSON, sides: JSON, tables: JSON) -> dict[int | None, dict[str, int]]:
     """``required_losses`` of every seat at once, by the seat commanding each nation at war
     (one pass over the blocks: this runs for every supply check)."""

@@ -245,6 +245,42 @@ def battles_among(blocks: JSON, active: JSON, sides: JSON, printed: JSON) -> lis
     return sorted(places[0] & places[1])
 
 
+#: The last blocks ``standing`` was asked of, and the blocks that stood as they do.
+_last_standing: tuple[JSON, JSON] | None = None
+
+
+def standing(blocks: JSON) -> JSON:
+    """``blocks``, or the blocks last asked of when every block stands as it stood there (its
+    place, steps and whether aboard): the key of the answers kept about where blocks stand
+    (battles, forage, sea power), which only those read, so that a new game turn, a siege or a
+    block revealed (its marks changed, not where it stands) keeps them. Asked, like
+    ``last_answer``, only of parts that never change."""
+    global _last_standing
+    seen = _last_standing
+    if seen is not None and seen[0] is blocks:
+        return seen[1]
+    found = seen[1] if seen is not None and _stand_alike(blocks, seen[1]) else blocks
+    _last_standing = (blocks, found)
+    return found
+
+
+def _stand_alike(blocks: JSON, other: JSON) -> bool:
+    """Whether every block stands in both as in the other (most are the same dict: a move
+    copies only the blocks it changes)."""
+    if len(blocks) != len(other):
+        return False
+    for name, block in blocks.items():
+        was = other.get(name)
+        if block is not was and (
+            was is None
+            or block["at"] != was["at"]
+            or block["steps"] != was["steps"]
+            or block["aboard"] != was["aboard"]
+        ):
+            return False
+    return True
+
+
 @last_answer  # the printed data never changes during a play
 def _blocks_by_nation(printed: JSON) -> dict[str, list[str]]:
     """Nation -> its blocks, in printed order."""

@@ -87,15 +87,15 @@ def supply_order(state: JSON) -> list[int]:
     return [first, other(first)]
 
 
-#: ``board.battle_territories``, kept while the blocks and the sides stand as they are (most
-#: moves leave them so): the gate asks twice of one table (whose move it is, which moves), the
-#: end of the battle phase asks again of the same blocks. Asked only of parts that never change:
-#: a state a move is given, or a table's parts ``Table.share``.
+#: ``board.battle_territories``, kept while the blocks stand where they stood (``board.standing``)
+#: and the sides as they are (most moves leave them so): the gate asks twice of one table (whose
+#: move it is, which moves), the end of the battle phase asks again of the same blocks. Asked only
+#: of parts that never change: a state a move is given, or a table's parts ``Table.share``.
 _battles_kept = last_answer(board.battles_among)
 
 
 def _battles_pending(state: JSON) -> list[str]:
-    return _battles_kept(state["blocks"], state["active"], state["sides"], state["tables"]["blocks"])
+    return _battles_kept(board.standing(state["blocks"]), state["active"], state["sides"], state["tables"]["blocks"])
 
 
 def battle_seats(state: JSON) -> list[int]:
@@ -391,9 +391,10 @@ _HOMELAND = frozenset(board.SWEDISH_HOMELAND)
 
 def sea_power_and_invasion(state: JSON) -> tuple[list[int], bool]:
     """Warships at sea per side, and whether Allied blocks stand in the Swedish homeland.
-    Asked after every game turn of a table's parts ``Table.share``: kept while they stand
-    as they are (most game turns end with the blocks as the last one left them)."""
-    return _sea_power_kept(state["blocks"], state["active"], state["sides"], state["tables"])
+    Asked after every game turn of a table's parts ``Table.share``: kept while the blocks
+    stand where they stood (``board.standing``; most game turns end with the blocks where the
+    last one left them)."""
+    return _sea_power_kept(board.standing(state["blocks"]), state["active"], state["sides"], state["tables"])
 
 
 @last_answer
