@@ -22,7 +22,6 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from email.message import Message
 from pathlib import Path
 
 import pgserver
@@ -48,6 +47,7 @@ from tests.factories import new_play
 BOUND = 40  # seconds any wait in this file may take before the test fails
 PACE = 0.05  # seconds between the restart test's keys: storing a third takes several of wait_for's polls
 wait_for = functools.partial(workers.wait_for, bound=BOUND)
+post = functools.partial(workers.post, timeout=BOUND)
 start_web = functools.partial(workers.start_web, bound=BOUND)
 
 
@@ -89,20 +89,6 @@ def service_env(**more: str) -> dict[str, str]:
 def celery(spawn, env: dict[str, str], name: str, *arguments: str) -> subprocess.Popen:
     """``celery -A config worker`` or ``beat``, as ``make run`` and docker start them."""
     return spawn(name, [sys.executable, "-m", "celery", "-A", "config", *arguments, "--loglevel", "info"], env)
-
-
-def post(url: str, body, token: str, key: str | None = None) -> tuple[int, Message, bytes]:
-    """POST JSON: (status, headers, body), an error's too. Header names are read in any case:
-    HTTP/1.1's are case-insensitive, and the ASGI server sends them in lower case."""
-    headers = {"Content-Type": "application/json", "Authorization": f"Token {token}"}
-    if key is not None:
-        headers["Idempotency-Key"] = key
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers, method="POST")
-    try:
-        with urllib.request.urlopen(request, timeout=BOUND) as response:
-            return response.status, response.headers, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.headers, error.read()
 
 
 def test_appends_never_wait_on_a_dead_broker_and_the_projector_catches_up_once_it_is_back(

@@ -5,6 +5,7 @@ lock, and the web server as production runs it. The ``start_worker`` and ``spawn
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -13,6 +14,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from email.message import Message
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -107,6 +109,21 @@ def start_web(spawn, env: dict[str, str], name: str = "web", *, bound: float = B
     url = f"http://127.0.0.1:{port}"
     wait_for(lambda: status(f"{url}/api/v1/games/generic/") == 200, "the web server to answer", bound=bound)
     return process, url
+
+
+def post(url: str, body, token: str, key: str | None = None, *, timeout: float = BOUND) -> tuple[int, Message, bytes]:
+    """POST JSON with a token (and an idempotency key): (status, headers, body), an error's
+    too. Header names are read in any case: HTTP/1.1's are case-insensitive, and the ASGI
+    server sends them in lower case."""
+    headers = {"Content-Type": "application/json", "Authorization": f"Token {token}"}
+    if key is not None:
+        headers["Idempotency-Key"] = key
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
 
 
 def status(url: str) -> int | None:

@@ -2,11 +2,9 @@
 workers against one PostgreSQL keep the projections exact. Real processes, real broker."""
 
 import datetime as dt
-import json
 import os
 import random
 import threading
-import urllib.request
 from collections import Counter
 
 from django.core.management import call_command
@@ -18,7 +16,7 @@ from analytics.tasks import project_all
 from records import services as records
 from records.models import Event
 from tests.analytics.conftest import DAY, dump
-from tests.workers import database_url, start_web, wait_for
+from tests.workers import database_url, post, start_web, wait_for
 
 #: Well under beat's period (PROJECTOR_CATCH_UP_SECONDS, 60 s), after which a wake-up flag left
 #: set would expire by itself.
@@ -28,17 +26,6 @@ PLAYS = 24
 #: The rating scopes a competitive generic play is folded into: club and global, each for its
 #: game and across games (analytics/README.md).
 SCOPES = 4
-
-
-def post(url: str, token: str, body: dict) -> int:
-    request = urllib.request.Request(
-        url,
-        data=json.dumps(body).encode(),
-        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return response.status
 
 
 def test_three_workers_and_two_web_processes_project_exactly_what_a_rebuild_derives(start_worker, spawn, club):
@@ -68,7 +55,7 @@ def test_three_workers_and_two_web_processes_project_exactly_what_a_rebuild_deri
         for n, (play, _, scores) in enumerate(share):
             events = [{"type": "score", "seat": seat, "data": {"points": points}} for seat, points in enumerate(scores)]
             for k, body in enumerate([*events, {"type": "finish", "data": {}}]):
-                status = post(f"{webs[(n + k) % 2]}/api/v1/plays/{play.pk}/events/", token, body)
+                status = post(f"{webs[(n + k) % 2]}/api/v1/plays/{play.pk}/events/", body, token)[0]
                 if status != 201:
                     failures.append((play.pk, status))
 

@@ -5,8 +5,6 @@ unthrottled."""
 import json
 import logging
 import os
-import urllib.error
-import urllib.request
 import uuid
 
 import pytest
@@ -16,7 +14,7 @@ from rest_framework.authtoken.models import Token
 from config.outage import Outage
 from records.throttle import WriteThrottle
 from tests.factories import new_play
-from tests.workers import BOUND, database_url, free_port, start_web
+from tests.workers import database_url, free_port, post, start_web
 
 SCORE = {"type": "score", "seat": 0, "data": {"points": 1}}
 
@@ -30,14 +28,14 @@ def two_a_day(monkeypatch):
     monkeypatch.setattr(WriteThrottle, "redis_down", Outage(WriteThrottle.redis_down.seconds))
 
 
-def post(client, play):
+def score(client, play):
     return client.post(f"/api/v1/plays/{play.pk}/events/", json.dumps(SCORE), content_type="application/json")
 
 
 def test_writes_are_throttled_and_reads_are_not(two_a_day, play, public, client_for):
     recorder = client_for(public["recorder"])
-    assert [post(recorder, play).status_code for _ in range(3)] == [201, 201, 429]
-    refused = post(recorder, play)
+    assert [score(recorder, play).status_code for _ in range(3)] == [201, 201, 429]
+    refused = score(recorder, play)
     assert refused.status_code == 429 and 0 < int(refused["Retry-After"]) <= 24 * 60 * 60
     assert "throttled" in refused.json()["detail"]
     assert recorder.get(f"/api/v1/plays/{play.pk}/events/").status_code == 200
@@ -56,7 +54,7 @@ def test_with_redis_unreachable_writes_go_unthrottled_and_redis_is_left_alone_a_
     monkeypatch.setattr(WriteThrottle, "redis", staticmethod(unreachable))
     recorder = client_for(public["recorder"])
     with caplog.at_level(logging.WARNING, "records.throttle"):
-        assert [post(recorder, play).status_code for _ in range(3)] == [201, 201, 201]
+        assert [score(recorder, play).status_code for _ in range(3)] == [201, 201, 201]
     assert play.events.count() == 3
     assert len(asked) == 1, "the writes after the first failure leave Redis alone"
     warnings = [record.getMessage() for record in caplog.records if record.name == "records.throttle"]
@@ -75,20 +73,6 @@ def test_two_web_processes_count_one_users_writes_against_one_limit(committed_db
         counts.delete(key)
     env = {**os.environ, "DATABASE_URL": database_url(), "WRITE_THROTTLE": "3/day"}
     urls = [start_web(spawn, env, f"web-{n}")[1] for n in range(2)]
-    statuses = [post_over_http(urls[n % 2], play, token) for n in range(6)]
+    statuses = [post(f"{urls[n % 2]}/api/v1/plays/{play.pk}/events/", SCORE, token)[0] for n in range(6)]
     assert statuses == [201, 201, 201, 429, 429, 429]
     assert play.events.count() == 3
-
-
-def post_over_http(url: str, play, token: str) -> int:
-    request = urllib.request.Request(
-        f"{url}/api/v1/plays/{play.pk}/events/",
-        data=json.dumps(SCORE).encode(),
-        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
-        method="POST",
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=BOUND) as response:
-            return response.status
-    except urllib.error.HTTPError as error:
-        return error.code
