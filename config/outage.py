@@ -1,7 +1,7 @@
 """After a server failed to answer once, leave it alone for a while: the requests in between
 go on without it instead of each waiting for its timeout. Used for the broker's Redis, which
 an append uses twice and needs neither time: for waking the projector (analytics/tasks.py)
-and for counting writes against the throttle (records/views.py)."""
+and for counting writes against the throttle (records/throttle.py)."""
 
 from __future__ import annotations
 
