@@ -151,12 +151,16 @@ def activation_need(state: JSON, nation: str) -> int | None:
 
 
 def rolls_owed(state: JSON, seat: int) -> list[str]:
-    nations = (set(state["entries"]) | set(state["truces"])) - {"britain"}  # 10.8: Britain enters by triggers
-    return sorted(
+    rolled = state["rolled"]
+    owed = [
         n
-        for n in nations
-        if n not in state["rolled"] and _entry_side(state, n) == seat and activation_need(state, n) is not None
-    )
+        for n in {*state["entries"], *state["truces"]}
+        if n != "britain"  # 10.8: Britain enters by triggers
+        and n not in rolled
+        and _entry_side(state, n) == seat
+        and activation_need(state, n) is not None
+    ]
+    return sorted(owed)
 
 
 def _entry_side(state: JSON, nation: str) -> int | None:
