@@ -390,7 +390,7 @@ def finish_weather_move(table: Table) -> None:
     """After the weather move (and its force-march rolls) any battle it starts is fought."""
     state = table.state
     if state["phase"] == "weather_move" and not state["pending_force_march"]:
-        if board.battle_territories(state):
+        if turn.battles_pending(table.share("blocks", "active", "sides")):
             turn.begin_battle_phase(table)
         else:
             turn.end_year(table)

@@ -81,7 +81,7 @@ def _start_problem(state: JSON, move: Move, attacker: int) -> Violation | None:
     place = move.data["territory"]
     if move.seat != state["player1"]:
         return Violation(sections.BATTLE_SEQUENCE, "Player 1 determines which battle is fought next.")
-    if place not in board.battle_territories(state):
+    if place not in turn.battles_pending(state):
         return Violation(sections.BATTLE_SEQUENCE, f"There is no battle to fight in {place}.")
     main = move.data.get("main_attack_from")
     if main is not None and main not in _entry_borders(state, place, attacker):

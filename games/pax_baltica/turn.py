@@ -94,7 +94,9 @@ def supply_order(state: JSON) -> list[int]:
 _battles_kept = last_answer(board.battles_among)
 
 
-def _battles_pending(state: JSON) -> list[str]:
+def battles_pending(state: JSON) -> list[str]:
+    """``board.battle_territories`` of a state a move is given, or of a table's parts
+    ``Table.share``, kept (``_battles_kept``)."""
     return _battles_kept(board.standing(state["blocks"]), state["active"], state["sides"], state["tables"]["blocks"])
 
 
@@ -105,7 +107,7 @@ def battle_seats(state: JSON) -> list[int]:
     seats = set()
     if state["regroup"] is not None:
         seats.add(state["regroup"]["seat"])
-    if _battles_pending(state):
+    if battles_pending(state):
         seats.add(state["player1"])
         return sorted(seats)
     seats.update(state["sieges"].values())
@@ -119,7 +121,7 @@ def battle_event_types(state: JSON) -> list[str]:
     if battle is not None:
         return ["combat_retreat"] if battle["retreat_due"] else ["combat_fire", "combat_retreat"]
     types = ["regroup"] if state["regroup"] is not None else []
-    if _battles_pending(state):
+    if battles_pending(state):
         return [*types, "start_battle"]
     types += ["siege", "forgo_siege"] if state["sieges"] else []
     return types if state["declared_sieges"] else [*types, "supply_check"]
@@ -326,7 +328,7 @@ def settle_battle_phase(table: Table) -> None:
     state = table.state
     if state["phase"] != "battle" or state["battle"] is not None or state["regroup"] is not None or state["sieges"]:
         return
-    if _battles_pending(table.share("blocks", "active", "sides")):
+    if battles_pending(table.share("blocks", "active", "sides")):
         return
     if state["weather"]:
         end_year(table)
