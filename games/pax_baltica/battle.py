@@ -521,8 +521,9 @@ def _end_or_retreat(table: Table, due: list[str]) -> None:
 def _close_battle(table: Table) -> None:
     state = table.state
     place = state["battle"]["territory"]
-    holders = {board.owner(state, n) for n in board.blocks_at(state, place)} - {None}
-    for name in board.blocks_at(state, place):
+    here = board.blocks_at(state, place)
+    holders = {board.owner(state, n) for n in here} - {None}
+    for name in here:
         table.at("blocks", name)["revealed"] = False
     table.set("battle", None)
     if len(holders) == 1 and not state["weather"]:
