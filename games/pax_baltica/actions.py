@@ -192,12 +192,13 @@ def _declare_siege_problem(state: JSON, move: Move) -> Violation | None:
     rule = sections.SIEGE
     if not board.is_known_territory(state, place):
         return Violation(rule, f"{place} is not a territory of the map.")
-    if not board.blocks_at(state, place, move.seat):
+    mine = board.blocks_at(state, place, move.seat)
+    if not mine:
         return Violation(rule, f"To declare a siege you must already have a block in {place}.")
     if not board.is_enemy_territory(state, place, move.seat) or board.garrison_value(state, place) == 0:
         return Violation(rule, f"{place} has no enemy garrison to besiege.")
     value = board.garrison_value(state, place)
-    if all(besieger_rule_problem(state, n, place, value) for n in board.blocks_at(state, place, move.seat)):
+    if all(besieger_rule_problem(state, n, place, value) for n in mine):
         return Violation(
             sections.SIEGE_RESTRICTIONS, f"None of your blocks in {place} may make a siege attempt there this turn."
         )
