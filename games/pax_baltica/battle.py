@@ -161,7 +161,7 @@ def combat_fire(table: Table, move: Move) -> None:
     state = table.state
     name = move.data["block"]
     battle = state["battle"]
-    sides = turn.engaged(state) if battle is not None and not battle["retreat_due"] else None  # asked once
+    sides = turn.engaged_as_given(state) if battle is not None and not battle["retreat_due"] else None  # as the gate
     board.refuse(table, _fire_problem(state, move, sides))
     targets = move.data.get("targets")
     if not board.is_known_block(state, name) or not board.known_blocks(state, targets or []):

@@ -103,7 +103,7 @@ def battles_pending(state: JSON) -> list[str]:
 def battle_seats(state: JSON) -> list[int]:
     battle = state["battle"]
     if battle is not None:
-        return sorted({board.owner(state, name) for name in next_combatants(state)})
+        return sorted({board.owner(state, name) for name in next_combatants(state, engaged_as_given(state))})
     seats = set()
     if state["regroup"] is not None:
         seats.add(state["regroup"]["seat"])
@@ -153,17 +153,30 @@ def next_combatants(state: JSON, sides: dict[int, list[str]] | None = None) -> l
 def engaged(state: JSON) -> dict[int, list[str]]:
     """Each side's blocks engaged in the current battle (reserves join from round 2, 6.22;
     blocks aboard warships do not fight)."""
-    battle = state["battle"]
-    sides: dict[int, list[str]] = {0: [], 1: []}
-    reserves, blocks, seats = battle["reserves"], state["blocks"], board.commanders(state)
-    printed = state["tables"]["blocks"]
-    for name in board.blocks_at(state, battle["territory"]):
-        if name in reserves or blocks[name].get("aboard"):
+    return _engaged_among(state["battle"], state["blocks"], state["active"], state["sides"], state["tables"]["blocks"])
+
+
+def _engaged_among(battle: JSON, blocks: JSON, active: JSON, sides: JSON, printed: JSON) -> dict[int, list[str]]:
+    """``engaged`` of a state's battle, blocks, nations at war, sides and printed blocks."""
+    engaged: dict[int, list[str]] = {0: [], 1: []}
+    place, reserves, seats = battle["territory"], battle["reserves"], board.seats_at_war(active, sides)
+    for name, block in blocks.items():
+        if block["at"] != place or name in reserves or block.get("aboard"):
             continue
         seat = seats.get(printed[name]["nation"])
         if seat is not None:
-            sides[seat].append(name)
-    return sides
+            engaged[seat].append(name)
+    return engaged
+
+
+#: ``engaged``, kept for the state a combat move is given: the gate asks whose combat turn it
+#: is, the combat fire asks again. Asked only of parts that never change.
+_engaged_kept = last_answer(_engaged_among)
+
+
+def engaged_as_given(state: JSON) -> dict[int, list[str]]:
+    """``engaged`` of a state a move is given (never changed), kept (``_engaged_kept``)."""
+    return _engaged_kept(state["battle"], state["blocks"], state["active"], state["sides"], state["tables"]["blocks"])
 
 
 def combatants(state: JSON, seat: int) -> list[str]:
