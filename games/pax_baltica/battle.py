@@ -119,9 +119,9 @@ def _reserves(state: JSON, place: str, attacker: int, main: str | None) -> list[
 def _forced_supporters(state: JSON, place: str, reserves: list[str]) -> list[str]:
     """4.5: "No force-marching blocks are available on Combat Round 1 when supporting a
     block": they join in round 2 when their side has other blocks engaged."""
-    supporters = []
+    supporters, here = [], board.blocks_at(state, place)
     for seat in (0, 1):
-        engaged = [n for n in board.blocks_at(state, place, seat) if n not in reserves]
+        engaged = [n for n in here if n not in reserves and board.owner(state, n) == seat]
         forced = [n for n in engaged if state["blocks"][n]["forced"]]
         if forced and len(forced) < len(engaged):
             supporters += forced
