@@ -113,7 +113,7 @@ def supply_check(table: Table, move: Move) -> None:
         if table.state["blocks"][name]["at"] not in OFF_MAP:
             lose_steps(table, name, 1, may_eliminate=False)
     table.set("done", [*table.state["done"], move.seat])
-    if all(seat in table.state["done"] for seat in turn.supply_order(table.state)):
+    if set(turn.supply_order(table.state)) <= set(table.state["done"]):
         turn.end_turn(table)
 
 
