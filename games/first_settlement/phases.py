@@ -46,7 +46,7 @@ from games.first_settlement.sections import (
     TWO_LEADER_OPTION,
 )
 from games.first_settlement.sequence import playing, report, season_of, year_of
-from games.first_settlement.tokens import cards_of, check_die, colony, from_hand, lose_colonists
+from games.first_settlement.tokens import cards_of, check_die, colony, from_hand, lose
 from games.first_settlement.vocabulary import CARD, CARDS, COUNT, DIE, GAIN, NEW_LEADER, TEN, hardship_phase
 from games.kit import Table, move
 from games.secrets import MOVER, Secret
@@ -225,9 +225,8 @@ def blight(table: Table, move: Move) -> None:
     """Discard 1 Plant token for each Blight Hardship card you drew."""
     playing(table, move)
     blights = len(of_type(draw_hardships(table, move.seat, "blight", move.data["cards"]), "Blight"))
-    blighted = colony(table, move.seat)
-    blighted["plant"] = max(0, blighted["plant"] - blights)
-    report(table, move.seat, "blight", blights=blights, plant_tokens=blighted["plant"])
+    lose(table, move.seat, "plant", blights)
+    report(table, move.seat, "blight", blights=blights, plant_tokens=table.state["colonies"][move.seat]["plant"])
 
 
 # 6. FOOD PHASE
@@ -359,11 +358,10 @@ def _is_crop(name: str) -> bool:
 def spoil(table: Table, move: Move) -> None:
     """Discard X Food Tokens for each Spoilage Hardship card (Warehouses and Granary negate the strongest)."""
     playing(table, move)
-    spoiled = colony(table, move.seat)
     drawn = draw_hardships(table, move.seat, "spoil", move.data["cards"])
     spoilage = sorted(of_type(drawn, "Spoilage"), reverse=True)
-    lost = sum(spoilage[colony_effects(spoiled)["negate_spoilage"] :])
-    spoiled["food"] = max(0, spoiled["food"] - lost)
+    lost = sum(spoilage[colony_effects(table.state["colonies"][move.seat])["negate_spoilage"] :])
+    lose(table, move.seat, "food", lost)
     report(table, move.seat, "spoil", food_lost=lost)
 
 
@@ -460,7 +458,7 @@ def starve(table: Table, move: Move) -> None:
     starving = colony(table, move.seat)
     starving["stock"] = False
     lost = 1 + sum(hunger)
-    lose_colonists(starving, lost)
+    lose(table, move.seat, "colonists", lost)
     report(table, move.seat, "starve", colonists_lost=lost)
 
 
@@ -478,10 +476,10 @@ def cold(table: Table, move: Move) -> None:
     """Discard 1 CT for each Cold Hardship card you drew, an extra 1 CT each in a Food Shortage."""
     playing(table, move)
     colds = len(of_type(draw_hardships(table, move.seat, "cold", move.data["cards"]), "Cold"))
-    freezing = colony(table, move.seat)
+    freezing = table.state["colonies"][move.seat]
     counted = max(0, colds - colony_effects(freezing)["negate_first:Cold"])
     lost = counted * (2 if freezing["shortage"] else 1)
-    lose_colonists(freezing, lost)
+    lose(table, move.seat, "colonists", lost)
     report(table, move.seat, "cold", colonists_lost=lost)
 
 
@@ -501,12 +499,12 @@ def sick(table: Table, move: Move) -> None:
     """Discard 1 CT per Disease card (X CT in a Food Shortage); a Medical Action card negates 1."""
     playing(table, move)
     diseases = of_type(draw_hardships(table, move.seat, "sick", move.data["cards"]), "Disease")
-    ailing = colony(table, move.seat)
+    ailing = table.state["colonies"][move.seat]
     remaining = sorted(diseases[colony_effects(ailing)["negate_first:Disease"] :], reverse=True)
     played = play_actions(table, move.seat, SICK_PHASE, move.data.get("medical", []), "Medical", len(remaining))
     remaining = remaining[played:]
     lost = sum(remaining) if ailing["shortage"] else len(remaining)
-    lose_colonists(ailing, lost)
+    lose(table, move.seat, "colonists", lost)
     report(table, move.seat, "sick", colonists_lost=lost)
 
 
@@ -542,11 +540,11 @@ def raid(table: Table, move: Move) -> None:
     negate 1 Raid card each."""
     playing(table, move)
     raids = sorted(of_type(draw_hardships(table, move.seat, "raid", move.data["cards"]), "Raid"), reverse=True)
-    raided = colony(table, move.seat)
+    raided = table.state["colonies"][move.seat]
     remaining = raids[colony_effects(raided)["defense"] :]
     played = play_actions(table, move.seat, RAID_PHASE, move.data.get("defense", []), "Defense", len(remaining))
     lost = sum(remaining[played:])
-    lose_colonists(raided, lost)
+    lose(table, move.seat, "colonists", lost)
     report(table, move.seat, "raid", colonists_lost=lost)
 
 
@@ -647,7 +645,7 @@ def hardship(table: Table, move: Move) -> None:
     burned = list(data.get("burned", []))
     for card in specials:
         if card in ("Go Native", "Return on next Ship"):
-            lose_colonists(suffering, 1)
+            lose(table, seat, "colonists", 1)
         elif card == "Kicked Out":
             _kick_out(table, seat, targets.pop(0) if targets else None)
         elif card == "Lose Leader" and new_leaders:
@@ -676,7 +674,7 @@ def _kick_out(table: Table, seat: int, target: int | None) -> None:
         table.refuse(
             HARDSHIP_PHASE, f"Kicked Out: the CT goes to another player still in the game {others}, not {target}."
         )
-    lose_colonists(kicked, 1)
+    lose(table, seat, "colonists", 1)
     if target in others:
         colony(table, target)["colonists"] += 1
 

@@ -57,8 +57,12 @@ def from_hand(table: Table, seat: int, cards: list[str], rule: str) -> list[str]
     return taken
 
 
-def lose_colonists(colony: JSON, count: int) -> None:
-    colony["colonists"] = max(0, colony["colonists"] - count)
+def lose(table: Table, seat: int, counter: str, count: int) -> None:
+    """A seat's colony loses ``count`` of a counter (``colonists``, ``food``, ``plant``), never below 0; a
+    colony that loses nothing is not copied."""
+    if count:
+        losing = colony(table, seat)
+        losing[counter] = max(0, losing[counter] - count)
 
 
 def check_die(table: Table, value: int, sides: int, what: str, rule: str) -> None:
