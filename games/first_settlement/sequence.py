@@ -154,10 +154,8 @@ def entered(table: Table, move: Move, *steps: str) -> None:
 def playing(table: Table, move: Move) -> int:
     """The turn a phase event is played in; it cannot be applied at all before the colonies are
     founded or after the end."""
-    cursor = table.state["cursor"]
-    if cursor is None or table.state["over"]:  # no turn is being played: still setting up, or the end
-        entered(table, move, "play")
-    return cursor["turn"]
+    entered(table, move, "play")
+    return table.state["cursor"]["turn"]
 
 
 def report(table: Table, seat: int | None, phase: str, **numbers: JSON) -> None:
@@ -184,7 +182,7 @@ def advance(table: Table, move: Move) -> None:
     cursor = state["cursor"]
     on_turn = (move.type, move.seat) == slot_due(state, cursor)  # a phase was played: the turns have begun
     slot = cursor if on_turn else find_slot(state, move.seat, move.type)
-    if slot is None and is_due(state, cursor):
+    if slot is None and is_due(state, **cursor):
         return
     following = next_slot(state, slot or cursor)
     table.set("cursor", following)
@@ -209,21 +207,21 @@ def _successor(state: JSON, turn: int, phase: int, pos: int) -> tuple[int, int, 
     return turn, phase, pos
 
 
-def is_due(state: JSON, cursor: JSON) -> bool:
-    seat = state["order"][cursor["pos"]]
-    return skip_reason(state, seat, PHASES[cursor["phase"]], cursor["turn"]) is None
+def is_due(state: JSON, turn: int, phase: int, pos: int) -> bool:
+    """Whether the slot (turn, phase, pos) is played, not skipped."""
+    return skip_reason(state, state["order"][pos], PHASES[phase], turn) is None
 
 
 def first_slot(state: JSON) -> JSON | None:
     start = {"turn": 1, "phase": 0, "pos": 0}
-    return start if is_due(state, start) else next_slot(state, start)
+    return start if is_due(state, **start) else next_slot(state, start)
 
 
 def next_slot(state: JSON, cursor: JSON) -> JSON | None:
     """The next phase due after ``cursor``, or None when all 20 turns are played."""
     turn, phase, pos = _successor(state, cursor["turn"], cursor["phase"], cursor["pos"])
     while turn <= TURNS:
-        if skip_reason(state, state["order"][pos], PHASES[phase], turn) is None:
+        if is_due(state, turn, phase, pos):
             return {"turn": turn, "phase": phase, "pos": pos}
         turn, phase, pos = _successor(state, turn, phase, pos)
     return None
