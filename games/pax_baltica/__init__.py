@@ -115,8 +115,6 @@ class PaxBalticaEngine(Game):
             now=turn.weather_move_moves,
         ),
     )
-    #: Each phase by its name, for the gate (every move asks it; ``Game.phase`` is two calls).
-    phases_by_name = {phase.name: phase for phase in phases}
     end_section = sections.SCENARIOS
     #: Dice offered in one order, movement along one path per group, results and steps placed
     #: in one order each: bounded forms of spaces too large to list (README, Legal moves).
@@ -144,11 +142,10 @@ class PaxBalticaEngine(Game):
 
     def gate(self, state: JSON, move: Move) -> Violation | None:
         """The turn order in the engine's own words: the end of the scenario, the force-march
-        rolls owed (4.5), the phase's moves and whose move it is (the phase looked up once, by
-        its name)."""
+        rolls owed (4.5), the phase's moves and whose move it is (the phase looked up once)."""
         if state["outcome"] is not None:
             return Violation(self.end_section, "The scenario has ended; no move may follow.")
-        phase = self.phases_by_name[state["phase"]]
+        phase = self.phase(state)
         legal = phase.names if phase.now is None else phase.now(state)
         if move.type not in legal:
             if state["pending_force_march"]:

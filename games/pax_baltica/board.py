@@ -76,14 +76,9 @@ def owner(state: JSON, name: str) -> int | None:
     return state["sides"].get(nation) if state["active"].get(nation) else None
 
 
-def commanders(state: JSON) -> dict[str, int | None]:
-    """Nation -> the seat commanding its blocks, for the nations at war: ``owner`` for every
-    block at once (``commanders(state).get(nation)``), for the loops over all blocks."""
-    return seats_at_war(state["active"], state["sides"])
-
-
 def seats_at_war(active: JSON, sides: JSON) -> dict[str, int | None]:
-    """``commanders`` of a state's nations at war (``active``) and ``sides``."""
+    """Nation -> the seat commanding its blocks, for the nations at war (a state's ``active``
+    and ``sides``): ``owner`` for every block at once, for the loops over all blocks."""
     return {nation: sides.get(nation) for nation, at_war in active.items() if at_war}
 
 
@@ -234,8 +229,8 @@ def battles_among(blocks: JSON, active: JSON, sides: JSON, printed: JSON) -> lis
     hot path of the fold, hence the plain loop, over the blocks of the nations at war only)."""
     by_nation = _blocks_by_nation(printed)
     places: dict[int, set[str]] = {0: set(), 1: set()}  # seat -> where its blocks stand
-    for nation, at_war in active.items():
-        found = places.get(sides.get(nation)) if at_war else None
+    for nation, seat in seats_at_war(active, sides).items():
+        found = places.get(seat)
         if found is None:
             continue
         for name in by_nation.get(nation, ()):
