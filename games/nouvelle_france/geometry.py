@@ -14,8 +14,17 @@ from games.kit import last_answer
 Cell = tuple[int, int, int]
 
 
+@lru_cache(maxsize=4096, typed=True)
 def key(x: int, y: int, z: int) -> str:
+    """A cell's key among a site's cubes, "x,y,z": kept, a site's few cells are keyed again and
+    again (``typed``: 1 and 1.0 are keyed as written)."""
     return f"{x},{y},{z}"
+
+
+@lru_cache(maxsize=4096, typed=True)
+def column(x: int, y: int) -> str:
+    """The key of a column among a foundation's spaces and a site's joints, "x,y": kept, as ``key``."""
+    return f"{x},{y}"
 
 
 def parse(cell_key: str) -> Cell:
@@ -127,7 +136,7 @@ def neighbours(cell: Cell, joints: dict[str, list[str]]) -> tuple[tuple[Cell, st
     found = _faces(*cell)
     if joints:  # only the redoubt has any
         x, y, z = cell
-        for partner in joints.get(f"{x},{y}", ()):
+        for partner in joints.get(column(x, y), ()):
             px, py = partner.split(",")
             joined = (int(px), int(py), z)
             found += ((joined, key(*joined)),)

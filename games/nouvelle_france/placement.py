@@ -27,7 +27,7 @@ def refuse_placement(table: Table, data: dict[str, JSON], block: str) -> None:
     if rotations is not None and geometry.normalise(cells) not in rotations:
         table.refuse(TURN, f"These cubes are not the {block_name(block)} block in any orientation.")
     footprint, existing = site["footprint"], site["cubes"]
-    columns = [f"{x},{y}" for x, y, _ in cells]  # like the foundation's keys
+    columns = [geometry.column(x, y) for x, y, _ in cells]
     broken = []
     if any(column not in footprint for column in columns):
         broken.append("The blocks must stay within the limits of the foundations.")
