@@ -70,7 +70,7 @@ def _result(result: PlayResult, changes) -> dict:
         "ratings": [
             {
                 "player": c.player_id,
-                "club": c.club.slug if c.club else None,
+                "club": c.club.slug,
                 "game": c.game,
                 "mu_before": c.mu_before,
                 "sigma_before": c.sigma_before,

@@ -74,10 +74,12 @@ class SeatResult(models.Model):
 
 
 class RatingChange(models.Model):
-    """A player's rating before and after one play, in one scope: a club (or every club:
-    ``club`` null) and a game (or every game: ``game`` empty)."""
+    """A player's rating before and after one play, in one of their club's scopes: a game, or
+    every game (``game`` empty). Players belong to one club, so their global ratings move as
+    their club's do: the history is kept once, in the club's scopes, and only the current
+    ratings (:class:`Rating`) repeat it across clubs, for the cross-club leaderboard."""
 
-    club = models.ForeignKey(Club, null=True, on_delete=models.CASCADE, related_name="+", db_index=False)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+", db_index=False)
     game = models.CharField(max_length=250, blank=True)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", db_index=False)
     play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="+")
@@ -89,11 +91,7 @@ class RatingChange(models.Model):
     sigma_after = models.FloatField()
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["club", "game", "player", "play"], name="one_change_per_play", nulls_distinct=False
-            )
-        ]
+        constraints = [models.UniqueConstraint(fields=["club", "game", "player", "play"], name="one_change_per_play")]
         indexes = [
             models.Index(fields=["club", "game", "played_on", "finished_position"], name="change_scope_order"),
             models.Index(fields=["player", "game"], name="change_player"),
@@ -101,7 +99,9 @@ class RatingChange(models.Model):
 
 
 class Rating(models.Model):
-    """A player's current rating in a scope; ``conservative`` is mu - 3 sigma, the leaderboard order."""
+    """A player's current rating in a scope: a club (or every club: ``club`` null) and a game
+    (or every game: ``game`` empty). A player's rating across clubs is their club's, kept again
+    for the cross-club leaderboard. ``conservative`` is mu - 3 sigma, the leaderboard order."""
 
     club = models.ForeignKey(Club, null=True, on_delete=models.CASCADE, related_name="+", db_index=False)
     game = models.CharField(max_length=250, blank=True)

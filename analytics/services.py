@@ -47,8 +47,9 @@ PAST_CHECKPOINT = "position > %s AND (tx_id, position) > (%s::text::xid8, %s)"
 
 #: (played_on, finished_position): the order plays are folded in.
 OrderKey = tuple[dt.date, int]
-#: (club id or None for every club, game key or "" for every game).
-Scope = tuple[int | None, str]
+#: A club's rating scope: (club id, game key or "" for every game). A player's ratings across
+#: clubs are their club's (players belong to one club), so no scope folds them again.
+Scope = tuple[int, str]
 #: Wraps what a rebuild iterates over, with a label (a progress bar, in the command).
 Progress = Callable[[Sequence, str], Iterable]
 
@@ -311,12 +312,8 @@ def _copy(cursor, table: str, columns: dict[str, str]) -> Iterator[Callable[[Seq
 
 
 def _scopes(club_id: int, game: str) -> tuple[Scope, ...]:
-    """The four rating scopes a result of ``game`` (never "") in a club counts in."""
-    return ((club_id, game), (club_id, ""), (None, game), (None, ""))
-
-
-def _scope_order(scope: Scope) -> tuple[int, str]:
-    return (scope[0] or 0, scope[1])
+    """The rating scopes a result of ``game`` (never "") in a club is folded in."""
+    return ((club_id, game), (club_id, ""))
 
 
 def _seat_results(outcome: Outcome, players: list[int], teams: list[str]) -> list[tuple]:
@@ -423,18 +420,12 @@ def refold(starts: dict[Scope, OrderKey], *, progress: Progress = _no_progress) 
         with _copy(cursor, "analytics_ratingchange", _CHANGE_COLUMNS) as write:
             for play_id, club_id, game, played_on, position, player_ids, teams, ranks in progress(results, "ratings"):
                 seats = [ratings.RatedSeat(*seat) for seat in zip(player_ids, teams, ranks)]
-                # Scopes in which the seats hold the same ratings rate the play alike: openskill
-                # runs once for them. (A player's global scopes hold their club's ratings.)
-                rated: dict[tuple, dict[int, tuple[float, float]]] = {}
                 for scope in _scopes(club_id, game):
                     start = starts.get(scope)
                     if start is None or (played_on, position) < start:
                         continue
                     prior = current.setdefault(scope, {})
-                    priors = tuple(prior.get(player_id, ratings.DEFAULT) for player_id in player_ids)
-                    if priors not in rated:
-                        rated[priors] = ratings.rate(prior, seats)
-                    for player_id, after in rated[priors].items():
+                    for player_id, after in ratings.rate(prior, seats).items():
                         before = prior.get(player_id, ratings.DEFAULT)
                         write((*scope, player_id, play_id, played_on, position, *before, *after))
                         prior[player_id] = after
@@ -444,25 +435,15 @@ def refold(starts: dict[Scope, OrderKey], *, progress: Progress = _no_progress) 
     _write_current(touched, current, plays, last_played)
 
 
-def _in_scope(scope: Scope) -> tuple[str, list]:
-    """SQL for the rows of a scope (changes or current ratings): a null club is every club, ""
-    every game. ``IS NOT DISTINCT FROM`` would say the same, but no index serves it."""
-    club_id, game = scope
-    if club_id is None:
-        return "club_id IS NULL AND game = %s", [game]
-    return "club_id = %s AND game = %s", [club_id, game]
-
-
 def _drop_changes(starts: dict[Scope, OrderKey]) -> dict[Scope, set[int]]:
     """Delete each scope's changes at or after its start; returns the players they were of."""
     touched = {}
     with connection.cursor() as cursor:
-        for scope, start in sorted(starts.items(), key=lambda item: _scope_order(item[0])):
-            where, params = _in_scope(scope)
+        for scope, start in sorted(starts.items()):
             cursor.execute(
-                f"DELETE FROM analytics_ratingchange WHERE {where} AND (played_on, finished_position) >= (%s, %s) "
-                "RETURNING player_id",
-                [*params, *start],
+                "DELETE FROM analytics_ratingchange WHERE club_id = %s AND game = %s "
+                "AND (played_on, finished_position) >= (%s, %s) RETURNING player_id",
+                [*scope, *start],
             )
             touched[scope] = {player for (player,) in cursor.fetchall()}
     return touched
@@ -512,19 +493,23 @@ def _last_ratings(starts: dict[Scope, OrderKey], players: set[int]) -> tuple[dic
 
 
 def _write_current(touched: dict[Scope, set[int]], current: dict, plays: dict, last_played: dict) -> None:
-    """Replace the current ratings of the touched players: what the fold left them, or none."""
+    """Replace the current ratings of the touched players, in their club's scope and across
+    clubs (``club`` null), which holds the same numbers: what the fold left them, or none."""
     with connection.cursor() as cursor:
-        for scope, players in touched.items():
-            where, params = _in_scope(scope)
+        for (club_id, game), players in touched.items():
             cursor.execute(
-                f"DELETE FROM analytics_rating WHERE {where} AND player_id = ANY(%s)", [*params, list(players)]
+                "DELETE FROM analytics_rating WHERE game = %s AND player_id = ANY(%s) "
+                "AND (club_id = %s OR club_id IS NULL)",
+                [game, list(players), club_id],
             )
         with _copy(cursor, "analytics_rating", _RATING_COLUMNS) as write:
             for scope, players in touched.items():
                 for player_id in sorted(players & current.get(scope, {}).keys()):
                     mu, sigma = current[scope][player_id]
-                    row = (*scope, player_id, mu, sigma, ratings.conservative(mu, sigma))
-                    write((*row, plays[scope, player_id], last_played[scope, player_id]))
+                    numbers = (player_id, mu, sigma, ratings.conservative(mu, sigma))
+                    numbers += (plays[scope, player_id], last_played[scope, player_id])
+                    for club_id in (scope[0], None):
+                        write((club_id, scope[1], *numbers))
 
 
 #: The tables a rebuild rewrites.

@@ -668,9 +668,10 @@ def analytics(fixture: Fixture, url: str, scale: float) -> list[str]:
     worst = max(after[k] for k in after if k.startswith(("players", "leaderboards", "games")))
     lines += [
         "",
-        f"Rebuild / bare loop: **{ratio:.2f}** (goal 0.7: {goal(ratio >= 0.7)}). The rebuild folds four rating "
-        "scopes (club and global, per game and across games) and writes a history row per player, play and scope; "
-        "the bare loop folds the same rankings four times in memory.",
+        f"Rebuild / bare loop: **{ratio:.2f}** (goal 0.7: {goal(ratio >= 0.7)}). The rebuild folds each play in its "
+        "club's two rating scopes (its game, every game), writes a history row per player, play and club scope, and "
+        "each current rating twice (in the club, and across clubs, where a player's numbers are their club's); the "
+        "bare loop folds the same rankings four times in memory, once per scope a play counts in.",
         f"Slowest analytics endpoint p95: {worst:.1f} ms (goal 50 ms: {goal(worst <= 50)}).",
         "Player statistics and head-to-head (goal: p95 at most 25 ms and at most 1.2x growth): "
         + "; ".join(

@@ -23,9 +23,9 @@ from tests.workers import database_url, post, start_web, wait_for
 WOKEN_WITHIN = 20
 
 PLAYS = 24
-#: The rating scopes a competitive generic play is folded into: club and global, each for its
-#: game and across games (analytics/README.md).
-SCOPES = 4
+#: The rating scopes a competitive generic play keeps a history in: its club's, for its game
+#: and across games (analytics/README.md).
+SCOPES = 2
 
 
 def test_three_workers_and_two_web_processes_project_exactly_what_a_rebuild_derives(start_worker, spawn, club):
