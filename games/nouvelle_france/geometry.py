@@ -160,7 +160,7 @@ def linked_cubes(
         cell
         for new_cell in start
         for cell, cell_key in neighbours(new_cell, joints)
-        if cell[2] > covered_level and cell not in new and cubes.get(cell_key) == colour
+        if cubes.get(cell_key) == colour and cell[2] > covered_level and cell not in new
     }
     return len(start) + len(touching)
 
