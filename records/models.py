@@ -3,6 +3,10 @@
 An :class:`Event` row is never changed or removed: the database refuses UPDATE, DELETE and
 TRUNCATE on its table (migration 0002). Everything on :class:`Play` below "caches", and every
 :class:`Snapshot`, is derived from events and can be rebuilt (``rebuild_caches``).
+
+No index twice: a foreign key whose column leads a composite index or constraint goes without
+an index of its own (``db_index=False``). The composite serves its lookups and its cascades,
+and every append writes one index fewer.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ ROLE_RANK = {Role.MEMBER: 1, Role.RECORDER: 2, Role.OWNER: 3}
 
 
 class Membership(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships", db_index=False)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
 
@@ -52,7 +56,7 @@ class Membership(models.Model):
 class Player(models.Model):
     """A person as a club knows them; linked to a user account only if they have one."""
 
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players", db_index=False)
     display_name = models.CharField(max_length=100)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
@@ -86,7 +90,7 @@ class Status(models.TextChoices):
 
 
 class Play(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="plays")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="plays", db_index=False)
     game = models.CharField(max_length=50, db_index=True)
     edition = models.CharField(max_length=100, blank=True)
     options = models.JSONField(default=dict, blank=True)
@@ -123,7 +127,7 @@ class Play(models.Model):
 
 
 class PlaySeat(models.Model):
-    play = models.ForeignKey(Play, on_delete=models.PROTECT, related_name="seats")
+    play = models.ForeignKey(Play, on_delete=models.PROTECT, related_name="seats", db_index=False)
     position = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     colour = models.CharField(max_length=30, blank=True)
@@ -151,7 +155,7 @@ class Event(models.Model):
     """One immutable entry of a play's log. ``position`` orders all events globally."""
 
     position = models.BigAutoField(primary_key=True)
-    play = models.ForeignKey(Play, on_delete=models.PROTECT, related_name="events")
+    play = models.ForeignKey(Play, on_delete=models.PROTECT, related_name="events", db_index=False)
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=50)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -180,7 +184,7 @@ class Event(models.Model):
 class Snapshot(models.Model):
     """The state as of ``seq``: a derived checkpoint so a replay never folds from the start."""
 
-    play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="snapshots")
+    play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="snapshots", db_index=False)
     seq = models.PositiveIntegerField()
     state = models.JSONField()
 
