@@ -27,6 +27,13 @@ def column(x: int, y: int) -> str:
     return f"{x},{y}"
 
 
+@lru_cache(maxsize=4096)
+def column_and_level(cell_key: str) -> tuple[str, str]:
+    """A cube's key split into its column's key ("x,y") and its level as written: kept, as ``key``."""
+    column, _, level = cell_key.rpartition(",")
+    return column, level
+
+
 def parse(cell_key: str) -> Cell:
     x, y, z = cell_key.split(",")
     return int(x), int(y), int(z)

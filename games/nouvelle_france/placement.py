@@ -54,8 +54,7 @@ def _inserted_under(cells: list[geometry.Cell], columns: list[str], existing: di
     for column, (_, _, z) in zip(columns, cells):
         if z < lowest.get(column, z + 1):
             lowest[column] = z
-    for cell_key in existing:
-        column, _, level = cell_key.rpartition(",")
+    for column, level in map(geometry.column_and_level, existing):
         if column in lowest and int(level) > lowest[column]:
             return True
     return False
