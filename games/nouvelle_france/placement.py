@@ -29,7 +29,7 @@ def refuse_placement(table: Table, data: dict[str, JSON], block: str) -> None:
     footprint, existing = site["footprint"], site["cubes"]
     columns = [geometry.column(x, y) for x, y, _ in cells]
     broken = []
-    if any(column not in footprint for column in columns):
+    if not footprint.keys() >= set(columns):
         broken.append("The blocks must stay within the limits of the foundations.")
     if any(z > MAX_HEIGHT for _, _, z in cells):
         broken.append(f"The walls cannot be more than {MAX_HEIGHT} cubes high.")
