@@ -172,11 +172,17 @@ def linked_cubes(
     return len(start) + len(touching)
 
 
+@cache
+def _level_endings(height: int) -> tuple[str, ...]:
+    """How the keys ("x,y,z") of the cubes on levels 1 to ``height`` end: ",1", ",2", ..."""
+    return tuple(f",{z}" for z in range(1, height + 1))
+
+
 def covered_from_above(cubes: dict[str, str], footprint: dict[str, bool], height: int) -> bool:
     """Whether every space of the foundation is covered by a cube, seen from above."""
     if len(cubes) < len(footprint):
         return False  # each space needs a cube of its own
-    levels = [f",{z}" for z in range(1, height + 1)]
+    levels = _level_endings(height)
     for cell in footprint:
         for level in levels:
             if cell + level in cubes:
