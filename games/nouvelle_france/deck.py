@@ -44,14 +44,14 @@ def unseen_problem(deck: dict[str, JSON], cards: list[str]) -> str | None:
     for card in dict.fromkeys(cards):
         if cards.count(card) > counts.get(card, 0) - known_top.count(card):
             return f"No {card_name(card)} card is left in the deck."
-    first = deck["drawn"] + len(deck["known_top"])
+    first = deck["drawn"] + len(known_top)
     last = first + len(cards) - 1
     if last >= deck["size"]:
         return "The deck has no card left to draw."
-    unseen = deck["counts"][SNOWFLAKE] - deck["known_top"].count(SNOWFLAKE)
-    ranges = deck["snowflake_ranges"][len(deck["snowflake_ranges"]) - unseen :]
+    unseen = counts[SNOWFLAKE] - known_top.count(SNOWFLAKE)
+    ranges = deck["snowflake_ranges"]
     forced = possible = 0  # snowflakes whose pile ends by the last card, and that may come by it
-    for start, end in ranges:
+    for start, end in ranges[len(ranges) - unseen :]:
         forced += end <= last
         possible += start <= last
     snowflakes = cards.count(SNOWFLAKE)
