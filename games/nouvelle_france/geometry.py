@@ -74,10 +74,21 @@ def orientations(shape: tuple[Cell, ...]) -> frozenset[tuple[Cell, ...]]:
     return frozenset(found)
 
 
+def anchored(cells: Iterable[Cell]) -> tuple[Cell, ...]:
+    """The cells sorted, each less the first: a shape up to position, like ``normalise`` but
+    without its minima (cells are the same shape when their ``anchored`` are equal)."""
+    ordered = sorted(cells)
+    x0, y0, z0 = ordered[0]
+    return tuple([(x - x0, y - y0, z - z0) for x, y, z in ordered])
+
+
 @last_answer  # a play's blocks never change: their rotations are worked out once
-def block_orientations(blocks: dict[str, list[list[int]] | None]) -> dict[str, frozenset[tuple[Cell, ...]] | None]:
-    """Every block's rotations (``orientations``), by name; None for a block of unknown shape."""
-    return {name: None if shape is None else orientations(tuple(map(tuple, shape))) for name, shape in blocks.items()}
+def block_shapes(blocks: dict[str, list[list[int]] | None]) -> dict[str, frozenset[tuple[Cell, ...]] | None]:
+    """Every block's rotations (``orientations``) ``anchored``, by name; None for a block of unknown shape."""
+    return {
+        name: None if shape is None else frozenset(map(anchored, orientations(tuple(map(tuple, shape)))))
+        for name, shape in blocks.items()
+    }
 
 
 def resting_cells(cells: list[Cell], cubes: dict[str, str]) -> list[Cell]:

@@ -20,11 +20,11 @@ def refuse_placement(table: Table, data: dict[str, JSON], block: str) -> None:
     that block (PLAYER TURN: the block "corresponding" to the card)."""
     site = table.state["sites"][data["site"]]
     cells, keys = placed(data["cubes"])
-    rotations = geometry.block_orientations(table.state["blocks"])[block]
+    rotations = geometry.block_shapes(table.state["blocks"])[block]
     if len(set(cells)) < len(cells):
         table.refuse(PLACEMENT, "Two cubes of one block cannot fill the same space.")
         return
-    if rotations is not None and geometry.normalise(cells) not in rotations:
+    if rotations is not None and geometry.anchored(cells) not in rotations:
         table.refuse(TURN, f"These cubes are not the {block_name(block)} block in any orientation.")
     footprint, existing = site["footprint"], site["cubes"]
     columns = [geometry.column(x, y) for x, y, _ in cells]
