@@ -140,8 +140,8 @@ def test_any_number_the_api_accepts_verifies_in_the_chain(play, recorder, points
 
 def test_an_append_asks_the_database_once_for_each_thing_it_needs(play, recorder):
     """#21: the token's user; the play's club and the recorder's role, in one query; the
-    play locked with its seat count; the new event's position, after its COPY; the play's
-    cached state. The transaction's two statements (here a savepoint and its release) make 7."""
+    play locked with its seat count; the new event, inserted with its position returned; the
+    play's cached state. The transaction's two statements (here a savepoint and its release) make 7."""
     post(recorder, events_url(play), {"type": "score", "seat": 0, "data": {"points": 1}})
     with CaptureQueriesContext(connection) as queries:
         response = post(recorder, events_url(play), {"type": "score", "seat": 1, "data": {"points": 2}})

@@ -106,6 +106,17 @@ def test_every_event_carries_the_id_of_the_transaction_that_wrote_it(play):
     assert {e.tx_id for e in play.events.all()} == {current}
 
 
+def test_an_appended_event_learns_the_position_it_was_stored_at_alone_or_in_a_batch(play, club_setup):
+    """One event goes in with an INSERT that returns its position, a batch with a COPY read back
+    (records.services._insert): either way each event answers with its own row's position."""
+    recorder = club_setup["public"]["recorder"]
+    alone = services.append_events(play_id=play.pk, events=[score(0, 6)], user=recorder).events
+    batch = services.append_events(play_id=play.pk, events=[score(1, 7), score(2, 8)], user=recorder).events
+    stored = dict(play.events.values_list("seq", "position"))
+    assert [(e.seq, e.position) for e in alone + batch] == [(seq, stored[seq]) for seq in (6, 7, 8)]
+    assert stored[5] < stored[6] < stored[7] < stored[8]
+
+
 def test_an_idempotent_retry_returns_the_stored_event_and_stores_nothing(play, club_setup):
     recorder = club_setup["public"]["recorder"]
     first = services.append_events(play_id=play.pk, events=[score(0, 7)], user=recorder, idempotency_key="k-1")
