@@ -29,8 +29,6 @@ TURNS = 20
 SETUP_STEPS = ("roll_for_first", "prepare_colony", "select_site")
 FIRST_TURN = "Skip this phase the first turn of the game."
 _SEASON_ONLY = {"plant": "Spring", "harvest": "Fall", "cold": "Winter"}
-#: The phases the rules skip for a colony that still plays (the others it always plays).
-_SOMETIMES_SKIPPED = frozenset({"draw", "ship", *_SEASON_ONLY, "starve", "rebel"})
 
 
 def season_of(colony: JSON, turn: int) -> str:
@@ -134,8 +132,6 @@ def skip_reason(state: JSON, seat: int, phase: str, turn: int) -> tuple[str, str
     colony = state["colonies"][seat]
     if colony["gave_up"]:
         return REBEL_PHASE, "This colony's Settlers gave up; it plays no more phases."
-    if phase not in _SOMETIMES_SKIPPED:
-        return None
     if phase in ("draw", "ship") and turn == 1:
         return PHASE_SECTIONS[phase], FIRST_TURN
     if phase == "ship" and colony["no_ship_turn"] == turn:
