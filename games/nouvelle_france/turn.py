@@ -144,10 +144,10 @@ def build(table: Table, seat: int, data: dict[str, JSON], block: str, *, with_al
     scores[seat] += points * 2 if doubled else points
     if coureur is not None:
         scores[coureur] += points // 2
-    standee = site["standee"]
-    if standee is None and geometry.covered_from_above(cubes, site["footprint"], MAX_HEIGHT):
-        standee = seat
-    table.set("sites", {**state["sites"], site_key: {**site, "cubes": cubes, "standee": standee}})
+    new_site = table.at("sites", site_key)
+    new_site["cubes"] = cubes
+    if site["standee"] is None and geometry.covered_from_above(cubes, site["footprint"], MAX_HEIGHT):
+        new_site["standee"] = seat
     table.set(
         "last_placement",
         {
