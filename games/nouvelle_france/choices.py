@@ -176,7 +176,11 @@ def _shifts(footprint: frozenset[str], columns: tuple[tuple[int, int, int], ...]
     cells = [tuple(map(int, cell.split(","))) for cell in footprint]
     x0, y0, _ = columns[0]
     shifts = {(fx - x0, fy - y0) for fx, fy in cells}
-    return tuple(sorted((dx, dy) for dx, dy in shifts if all(f"{x + dx},{y + dy}" in footprint for x, y, _ in columns)))
+
+    def fits(dx: int, dy: int) -> bool:
+        return all(geometry.column(x + dx, y + dy) in footprint for x, y, _ in columns)
+
+    return tuple(sorted(shift for shift in shifts if fits(*shift)))
 
 
 def placements(state: JSON, site_key: str, block: str) -> list[tuple[Cell, ...]]:
