@@ -1,5 +1,6 @@
 """Production defaults: DEBUG is off unless asked, the service refuses to start without its
-own keys, and Django's deployment checks find nothing with docker's settings."""
+own keys, Django's deployment checks find nothing with docker's settings, and under ASGI the
+middleware runs in sync mode, in one thread."""
 
 import os
 import re
@@ -8,6 +9,8 @@ import sys
 from pathlib import Path
 
 import yaml
+from django.conf import settings
+from django.utils.module_loading import import_string
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,3 +72,12 @@ def test_compose_runs_any_number_of_web_containers_behind_one_port():
     assert re.search(r"^\s*set \$web http://web:8000;$", nginx, re.MULTILINE)
     assert services["web"]["expose"] == ["8000"]
     assert '"--bind", "0.0.0.0:8000"' in (ROOT / "docker" / "Dockerfile").read_text()
+
+
+def test_under_asgi_the_middleware_runs_in_sync_mode_in_one_thread():
+    """Django runs a middleware in async mode when all below it can be async, and its own
+    middleware (MiddlewareMixin) then hands each hook to a thread of its own (Django's
+    "Asynchronous support": a request crossed between the event loop and threads about a dozen
+    times). A sync-only middleware last puts every middleware above it in sync mode."""
+    last = import_string(settings.MIDDLEWARE[-1])
+    assert getattr(last, "sync_capable", True) and not getattr(last, "async_capable", False), settings.MIDDLEWARE[-1]
