@@ -240,12 +240,21 @@ TURN_START = {
 }
 
 
+#: The blocks the last game turn began with, every mark cleared (shared, so never changed): a
+#: quiet game turn ends with them as they were, nothing to clear, without reading all 49 again.
+_unmarked: JSON | None = None
+
+
 def begin_turn(table: Table) -> None:
     """A new game turn: the table of TURN_START, every block standing unmoved and hidden."""
+    global _unmarked
     state = table.state
     board.update(table, **TURN_START)
-    for name in _used_blocks(table.share("blocks")["blocks"]):
-        table.at("blocks", name).update(moved=False, sieged=False, loaded=False, revealed=False, forced=False)
+    blocks = table.share("blocks")["blocks"]
+    if blocks is not _unmarked:
+        for name in _used_blocks(blocks):
+            table.at("blocks", name).update(moved=False, sieged=False, loaded=False, revealed=False, forced=False)
+        _unmarked = table.share("blocks")["blocks"]
     if state["turn"] == 1 and state["swedish_first_actions"]:
         table.at("rolls")[0] = 0
         table.at("actions")[0] = state["swedish_first_actions"]
