@@ -9,6 +9,8 @@ colony that gave up plays no more phases.
 
 from __future__ import annotations
 
+from functools import cache
+
 from games.contract import JSON, EngineError, Move, Violation
 from games.first_settlement.sections import (
     HARDSHIP_PHASE,
@@ -190,11 +192,13 @@ def advance(table: Table, move: Move) -> None:
         table.set("over", "end")
 
 
-def _successor(state: JSON, turn: int, phase: int, pos: int) -> tuple[int, int, int]:
-    """The slot after (turn, phase, pos) in turn order."""
-    if state["options"]["simultaneous_turns"]:  # phase by phase, each colony in turn order
+@cache
+def _successor(simultaneous: bool, seats: int, turn: int, phase: int, pos: int) -> tuple[int, int, int]:
+    """The slot after (turn, phase, pos) in turn order at a table of ``seats`` colonies (kept: every play
+    walks the same few thousand slots)."""
+    if simultaneous:  # phase by phase, each colony in turn order
         pos += 1
-        if pos == len(state["order"]):
+        if pos == seats:
             pos, phase = 0, phase + 1
         if phase == len(PHASES):
             phase, turn = 0, turn + 1
@@ -202,7 +206,7 @@ def _successor(state: JSON, turn: int, phase: int, pos: int) -> tuple[int, int, 
         phase += 1
         if phase == len(PHASES):
             phase, pos = 0, pos + 1
-        if pos == len(state["order"]):
+        if pos == seats:
             pos, turn = 0, turn + 1
     return turn, phase, pos
 
@@ -219,12 +223,14 @@ def first_slot(state: JSON) -> JSON | None:
 
 def next_slot(state: JSON, cursor: JSON) -> JSON | None:
     """The next phase due after ``cursor``, or None when all 20 turns are played."""
-    turn, phase, pos = _successor(state, cursor["turn"], cursor["phase"], cursor["pos"])
-    while turn <= TURNS:
-        if is_due(state, turn, phase, pos):
+    order, simultaneous = state["order"], state["options"]["simultaneous_turns"]
+    turn, phase, pos = cursor["turn"], cursor["phase"], cursor["pos"]
+    while True:
+        turn, phase, pos = _successor(simultaneous, len(order), turn, phase, pos)
+        if turn > TURNS:
+            return None
+        if skip_reason(state, order[pos], PHASES[phase], turn) is None:
             return {"turn": turn, "phase": phase, "pos": pos}
-        turn, phase, pos = _successor(state, turn, phase, pos)
-    return None
 
 
 def find_slot(state: JSON, seat: int, phase: str) -> JSON | None:
@@ -234,5 +240,5 @@ def find_slot(state: JSON, seat: int, phase: str) -> JSON | None:
     while turn == cursor["turn"]:
         if state["order"][pos] == seat and PHASES[at] == phase:
             return {"turn": turn, "phase": at, "pos": pos}
-        turn, at, pos = _successor(state, turn, at, pos)
+        turn, at, pos = _successor(state["options"]["simultaneous_turns"], len(state["order"]), turn, at, pos)
     return None
