@@ -43,7 +43,7 @@ from games.first_settlement.sections import (
     TIME_PHASE,
     TRADE_PHASE,
 )
-from games.first_settlement.sequence import SEASONS, advance, events_due, founded, out_of_turn, seats_due
+from games.first_settlement.sequence import SEASONS, advance, events_due, founded, out_of_turn, seats_due, slot_due
 from games.first_settlement.sequence import phase_name as sequence_phase_name
 from games.first_settlement.setup_steps import prepare_colony, roll_for_first, select_site
 from games.first_settlement.tokens import new_colony
@@ -143,10 +143,14 @@ class FirstSettlementEngine(Game):
 
     def gate(self, state: JSON, move: Move) -> Violation | None:
         """TIME & GAME LENGTH, then TURN SEQUENCE (or SETUP) in the engine's own words: a phase the rules
-        skip names the rule that skips it."""
+        skip names the rule that skips it. The commonest answer is read straight off the state: once the
+        turns have begun, the phase due at the cursor played by its seat is in turn."""
         if state["over"]:
             return Violation(TIME_AND_GAME_LENGTH, "The game is over: the 5 years are played or the colonies gave up.")
         if move.type == give.name:
+            return None
+        cursor = state["cursor"]
+        if cursor is not None and (move.type, move.seat) == slot_due(state, cursor):
             return None
         return out_of_turn(state, move)
 
