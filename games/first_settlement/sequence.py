@@ -155,9 +155,11 @@ def entered(table: Table, move: Move, *steps: str) -> None:
 
 def playing(table: Table, move: Move) -> int:
     """The turn a phase event is played in; it cannot be applied at all before the colonies are
-    founded or after the end."""
-    entered(table, move, "play")
-    return table.state["cursor"]["turn"]
+    founded or after the end (read straight off the state: the turns have begun and not ended)."""
+    cursor = table.state["cursor"]
+    if cursor is None or table.state["over"]:
+        entered(table, move, "play")
+    return cursor["turn"]
 
 
 def report(table: Table, seat: int | None, phase: str, **numbers: JSON) -> None:
