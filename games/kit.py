@@ -65,14 +65,15 @@ class Table:
     never mutated. ``state`` is the new state; ``violations`` what ``refuse`` noted.
     """
 
-    __slots__ = ("state", "violations", "failed", "_writable")
+    __slots__ = ("state", "violations", "failed", "_copies")
 
     def __init__(self, state: JSON) -> None:
         self.state = state.copy()
         self.violations: list[Violation] = []
         #: Set when the move, once refused, could not be applied at all.
         self.failed: EngineError | None = None
-        self._writable: dict[tuple, JSON] = {}  # path -> the container copied there
+        #: What the move copied, as a tree: key -> (the container copied there, its copies by key).
+        self._copies: dict[str | int, tuple[JSON, dict]] = {}
 
     def refuse(self, section: str, message: str) -> None:
         """Note a rule the move breaks: the rulebook section and one sentence a player
@@ -88,17 +89,19 @@ class Table:
 
     def at(self, *path: str | int) -> JSON:
         """The dict or list at ``path`` (keys and indexes from the top), copied for writing."""
-        writable = self._writable.get(path)
-        if writable is None:
-            parent = self.at(*path[:-1]) if len(path) > 1 else self.state
-            writable = self._writable[path] = parent[path[-1]] = parent[path[-1]].copy()
-        return writable
+        node, copies = self.state, self._copies
+        for key in path:  # each level copied once, its parent's copy first
+            copied = copies.get(key)
+            if copied is None:
+                copied = copies[key] = (node[key].copy(), {})
+                node[key] = copied[0]
+            node, copies = copied
+        return node
 
     def set(self, key: str, value: JSON) -> None:
         """Replace a top-level part of the state (``value`` is shared, not copied)."""
         self.state[key] = value
-        if (key,) in self._writable:  # ``at`` copies a part's top before anything inside it
-            self._writable = {path: node for path, node in self._writable.items() if path[0] != key}
+        self._copies.pop(key, None)  # the old part's copies go with it: ``at`` copies the new one
 
     def update(self, **values: JSON) -> None:
         """``set`` for several top-level parts at once."""

@@ -156,6 +156,20 @@ def test_a_table_copies_only_what_it_changes():
     assert state["c"] == {"d": 1} and table.state["a"] == {"d": 2}
 
 
+def test_each_level_of_a_path_is_copied_once():
+    """``at`` copies a level the first time a path passes through it: a longer path goes on from
+    the copies a shorter one made, and a level copied once is not copied again."""
+    state = {"a": {"b": {"c": [1]}, "e": [2]}}
+    table = Table(state)
+    b = table.at("a", "b")
+    assert table.at("a")["b"] is b and table.at("a", "b", "c") is b["c"]
+    table.at("a", "b", "c").append(3)
+    table.at("a", "e").append(4)
+    assert table.at("a", "b") is b and table.state["a"]["b"] is b
+    assert state == {"a": {"b": {"c": [1]}, "e": [2]}}
+    assert table.state == {"a": {"b": {"c": [1, 3]}, "e": [2, 4]}}
+
+
 def test_a_value_set_on_the_table_is_copied_again_before_it_changes():
     """``set`` and ``update`` may put a container of the input state back (pax_baltica's
     begin_year: rp_year is the old rp_next): the next ``at`` copies it, even where the key was
