@@ -105,8 +105,9 @@ class Table:
 
     def update(self, **values: JSON) -> None:
         """``set`` for several top-level parts at once."""
-        for key, value in values.items():
-            self.set(key, value)
+        self.state.update(values)
+        for key in values:
+            self._copies.pop(key, None)
 
     def share(self, *parts: str) -> JSON:
         """The new state, its top-level ``parts`` shared from now on: the move's later changes
