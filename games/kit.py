@@ -92,7 +92,8 @@ class Table:
         node, copies = self.state, self._copies
         for key in path:  # each level copied once, its parent's copy first
             copied = copies.get(key)
-            if copied is None:
+            # Copied again if the move has put another container there since (``at(...)[key] = ...``).
+            if copied is None or node[key] is not copied[0]:
                 copied = copies[key] = (node[key].copy(), {})
                 node[key] = copied[0]
             node, copies = copied

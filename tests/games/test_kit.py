@@ -188,6 +188,18 @@ def test_a_value_set_on_the_table_is_copied_again_before_it_changes():
     assert table.state == {"rp_next": {"saxony": {}}, "rp_year": {"sweden": {}}, "rolls": [None, 4]}
 
 
+def test_a_container_put_inside_a_copy_is_copied_again_before_it_changes():
+    """A move may put another container inside a part it made writable (here a list of the input
+    state): the next ``at`` through it copies what is there now, not the copy made before."""
+    state = {"battle": {"acted": [1], "spare": [9]}}
+    table = Table(state)
+    table.at("battle", "acted").append(2)
+    table.at("battle")["acted"] = state["battle"]["spare"]
+    table.at("battle", "acted").append(3)
+    assert state == {"battle": {"acted": [1], "spare": [9]}}
+    assert table.state == {"battle": {"acted": [9, 3], "spare": [9]}}
+
+
 def test_a_shared_part_stays_as_it_is_while_the_move_changes_on():
     """``share``: a part the move changed already is copied again before its next change, so an
     answer kept about the shared object (``last_answer``) holds."""
