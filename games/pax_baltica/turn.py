@@ -220,39 +220,42 @@ def spend_action(table: Table, move: Move) -> None:
 # --- transitions ----------------------------------------------------------------------
 
 
-#: What a game turn starts with: no rolls, actions, moves, battles or sieges yet.
-TURN_START = {
-    "phase": "action_roll",
-    "rolls": [None, None],
-    "actions": [0, 0],
-    "acting": None,
-    "stage": [0, 0],
-    "event_due": [],
-    "border_use": {},
-    "entered": {},
-    "attacks": {},
-    "sieges": {},
-    "declared_sieges": {},
-    "garrison_hits": {},
-    "pending_force_march": {},
-    "regroup": None,
-    "done": [],
-}
+def turn_start() -> JSON:
+    """What a game turn starts with: no rolls, actions, moves, battles or sieges yet (new
+    containers each time, the new state's own)."""
+    return {
+        "phase": "action_roll",
+        "rolls": [None, None],
+        "actions": [0, 0],
+        "acting": None,
+        "stage": [0, 0],
+        "event_due": [],
+        "border_use": {},
+        "entered": {},
+        "attacks": {},
+        "sieges": {},
+        "declared_sieges": {},
+        "garrison_hits": {},
+        "pending_force_march": {},
+        "regroup": None,
+        "done": [],
+    }
 
 
 #: The blocks the last game turn began with, every mark cleared (shared, so never changed): a
-#: quiet game turn ends with them as they were, nothing to clear, without reading all 49 again.
-_unmarked: JSON | None = None
+#: block that is still the one they hold has nothing to clear, so only the others are read (a
+#: quiet game turn ends with all of them as they were).
+_unmarked: JSON = {}
 
 
 def begin_turn(table: Table) -> None:
-    """A new game turn: the table of TURN_START, every block standing unmoved and hidden."""
+    """A new game turn: the table of ``turn_start``, every block standing unmoved and hidden."""
     global _unmarked
     state = table.state
-    board.update(table, **TURN_START)
+    table.update(**turn_start())
     blocks = table.share("blocks")["blocks"]
     if blocks is not _unmarked:
-        for name in _used_blocks(blocks):
+        for name in _used_blocks(blocks, _unmarked):
             table.at("blocks", name).update(moved=False, sieged=False, loaded=False, revealed=False, forced=False)
         _unmarked = table.share("blocks")["blocks"]
     if state["turn"] == 1 and state["swedish_first_actions"]:
@@ -260,13 +263,14 @@ def begin_turn(table: Table) -> None:
         table.at("actions")[0] = state["swedish_first_actions"]
 
 
-@last_answer  # asked of blocks ``Table.share``, which a quiet game turn leaves as they were
-def _used_blocks(blocks: JSON) -> list[str]:
-    """The blocks marked as moved, besieging, loaded, revealed or force-marched this turn."""
+def _used_blocks(blocks: JSON, unmarked: JSON) -> list[str]:
+    """The blocks marked as moved, besieging, loaded, revealed or force-marched this turn: of
+    those not in ``unmarked`` (blocks with every mark cleared), as they were there."""
     return [
         name
         for name, block in blocks.items()
-        if block["moved"] or block["sieged"] or block["loaded"] or block["revealed"] or block["forced"]
+        if block is not unmarked.get(name)
+        and (block["moved"] or block["sieged"] or block["loaded"] or block["revealed"] or block["forced"])
     ]
 
 
