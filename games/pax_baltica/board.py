@@ -25,21 +25,6 @@ def refuse(table: Table, problem: Violation | None) -> bool:
     return True
 
 
-_ABSENT = object()
-_CONTAINERS = (list, dict)
-
-
-def update(table: Table, **values: JSON) -> None:
-    """``table.update`` for the parts that change, each new container a copy: a part equal to
-    its value (and of its type) stays as it is. For the turn's transitions, which set many
-    parts mostly unchanged (the kit's ``set`` costs)."""
-    state = table.state
-    for key, value in values.items():
-        current = state.get(key, _ABSENT)
-        if current is not value and (current != value or type(current) is not type(value)):
-            table.set(key, value.copy() if isinstance(value, _CONTAINERS) else value)
-
-
 def known_blocks(state: JSON, names: list[str]) -> bool:
     return state["blocks"].keys() >= set(names)
 

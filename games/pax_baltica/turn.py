@@ -363,7 +363,7 @@ def settle_battle_phase(table: Table) -> None:
 
 
 def begin_supply(table: Table) -> None:
-    board.update(table, phase="supply", regroup=None, sieges={}, declared_sieges={}, done=[])
+    table.update(phase="supply", regroup=None, sieges={}, declared_sieges={}, done=[])
 
 
 def end_turn(table: Table) -> None:

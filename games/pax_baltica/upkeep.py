@@ -68,9 +68,7 @@ def draw_cost(state: JSON, name: str, steps: int) -> int:
 
 def begin_year(table: Table) -> None:
     state = table.state
-    board.update(
-        table, phase="year_start", done=[], rolled=[], national_results={}, rp_year=state["rp_next"], rp_next={}
-    )
+    table.update(phase="year_start", done=[], rolled=[], national_results={}, rp_year=state["rp_next"], rp_next={})
     _dated_entries(table)
     table.set("rp", {n: rp_this_year(table.state, n) for n in board.nations_at_war(table.state)})
 
