@@ -24,17 +24,14 @@ from games.kit import Table
 
 
 def drawable(table: Table, deck_name: str, wanted: int) -> int:
-    """How many of ``wanted`` cards the deck can give: its draw and discard piles together."""
+    """How many of ``wanted`` cards the deck can give: its draw and discard piles together. A pile lists a
+    card only while it holds a copy of it, so the copies are added up only when the piles list fewer than
+    ``wanted`` cards."""
     deck = table.state["decks"][deck_name]
-    return _count_up_to(wanted, deck["draw"], deck["discard"])
-
-
-def _count_up_to(limit: int, *piles: dict[str, int]) -> int:
-    """The cards the ``piles`` hold, or ``limit`` if they hold more. A pile lists a card only while it holds
-    a copy of it, so the copies are added up only when the piles list fewer than ``limit`` cards."""
-    if sum(map(len, piles)) >= limit:
-        return limit
-    return min(limit, sum(sum(pile.values()) for pile in piles))
+    pile, discards = deck["draw"], deck["discard"]
+    if len(pile) + len(discards) >= wanted:
+        return wanted
+    return min(wanted, sum(pile.values()) + sum(discards.values()))
 
 
 def draw(table: Table, deck_name: str, cards: list[str], rule: str) -> list[str]:
@@ -47,7 +44,8 @@ def draw(table: Table, deck_name: str, cards: list[str], rule: str) -> list[str]
     from the discard pile is taken as the table shuffling its discard pile back in first.
     """
     pile = table.at("decks", deck_name, "draw")
-    short = _count_up_to(len(cards), pile) < len(cards)
+    # The draw pile holds fewer cards than are drawn (it lists a card only while it holds a copy of it).
+    short = len(pile) < len(cards) and sum(pile.values()) < len(cards)
     cards_of_deck = CARDS_OF[deck_name]
     drawn = []
     for card in cards:
