@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from games.first_settlement.sections import (
     FOOD_DECK_CARD_LIST,
     HARDSHIP_DECK_CARDS,
     LEADER_DECK_CARD_LIST,
+    PHASE_SECTIONS,
     SITE_DECK_CARD_LIST,
 )
 
@@ -80,6 +82,30 @@ def colony_effects(colony: JSON) -> Counter:
     return effects_of((*colony["leaders"], *colony["sites"], *colony["buildings"]))
 
 
+def _flat(effect: dict[str, JSON]) -> Iterator[tuple[str, int]]:
+    """A card's effect as (key, amount) pairs: ``{"food_bonus": {"Fish": 1}}`` is ``("food_bonus:Fish", 1)``."""
+    for key, value in effect.items():
+        if isinstance(value, dict):
+            for sub, amount in value.items():
+                yield f"{key}:{sub}", amount
+        else:
+            yield key, value
+
+
+#: Every key of a colony's effects the rules read: each key some card gives, the extra Hardship cards of
+#: each phase and the bonus of each food type. A colony's effects list each (0 where none of its cards gives
+#: it), so reading one is a plain lookup, not a call of Counter's ``__missing__``.
+EFFECT_KEYS = tuple(
+    dict.fromkeys(
+        [
+            *(key for effect in EFFECTS.values() for key, _ in _flat(effect)),
+            *(f"extra_hardships:{phase}" for phase in PHASE_SECTIONS),
+            *(f"food_bonus:{kind}" for _, alternatives in FOOD.values() for alt in alternatives for kind in alt),
+        ]
+    )
+)
+
+
 @lru_cache(maxsize=4096)
 def effects_of(names: tuple[str, ...]) -> Counter:
     """The summed effects of a colony's leaders, site cards and buildings.
@@ -88,14 +114,10 @@ def effects_of(names: tuple[str, ...]) -> Counter:
     ``negate_spoilage``, ``site_choices``, ``trade_vp``, ``vp``, ``harvest_vp_dice``, and
     ``food_bonus:<type>``, ``negate_first:<type>``, ``extra_hardships:<phase>``.
     """
-    total: Counter = Counter()
+    total = Counter(dict.fromkeys(EFFECT_KEYS, 0))
     for name in names:
-        for key, value in EFFECTS.get(name, {}).items():
-            if isinstance(value, dict):
-                for sub, amount in value.items():
-                    total[f"{key}:{sub}"] += amount
-            else:
-                total[key] += value
+        for key, amount in _flat(EFFECTS.get(name, {})):
+            total[key] += amount
     return total
 
 
