@@ -92,7 +92,7 @@ class Table:
         node, copies = self.state, self._copies
         for key in path:  # each level copied once, its parent's copy first
             copied = copies.get(key)
-            # Copied again if the move has put another container there since (``at(...)[key] = ...``).
+            # Copied again where the move has put another container since (``set``, ``at(...)[key] = ...``).
             if copied is None or node[key] is not copied[0]:
                 copied = copies[key] = (node[key].copy(), {})
                 node[key] = copied[0]
@@ -100,22 +100,19 @@ class Table:
         return node
 
     def set(self, key: str, value: JSON) -> None:
-        """Replace a top-level part of the state (``value`` is shared, not copied)."""
+        """Replace a top-level part of the state (``value`` is shared: ``at`` copies it before it changes)."""
         self.state[key] = value
-        self._copies.pop(key, None)  # the old part's copies go with it: ``at`` copies the new one
 
     def update(self, **values: JSON) -> None:
         """``set`` for several top-level parts at once."""
         self.state.update(values)
-        for key in values:
-            self._copies.pop(key, None)
 
     def share(self, *parts: str) -> JSON:
         """The new state, its top-level ``parts`` shared from now on: the move's later changes
         copy them first, so they stay as they are, like every part of the state the move was
         given, and an answer about them kept by :func:`last_answer` holds."""
         for part in parts:
-            self.set(part, self.state[part])
+            self._copies.pop(part, None)  # still in the state, no longer the move's own copy
         return self.state
 
 
