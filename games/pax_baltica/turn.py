@@ -253,11 +253,9 @@ def begin_turn(table: Table) -> None:
     global _unmarked
     state = table.state
     table.update(**turn_start())
-    blocks = table.share("blocks")["blocks"]
-    if blocks is not _unmarked:
-        for name in _used_blocks(blocks, _unmarked):
-            table.at("blocks", name).update(moved=False, sieged=False, loaded=False, revealed=False, forced=False)
-        _unmarked = table.share("blocks")["blocks"]
+    for name in _used_blocks(state["blocks"], _unmarked):
+        table.at("blocks", name).update(moved=False, sieged=False, loaded=False, revealed=False, forced=False)
+    _unmarked = table.share("blocks")["blocks"]
     if state["turn"] == 1 and state["swedish_first_actions"]:
         table.at("rolls")[0] = 0
         table.at("actions")[0] = state["swedish_first_actions"]
