@@ -56,7 +56,7 @@ def draw(table: Table, deck_name: str, cards: list[str], rule: str) -> list[str]
                 continue
         left = pile.get(card, 0)
         if not left and (not pile or (short and card in table.state["decks"][deck_name]["discard"])):
-            _shuffle_discards_in(table, deck_name)
+            _shuffle_discards_in(table, deck_name, pile)
             left = pile.get(card, 0)
         if left == 1:
             del pile[card]
@@ -68,9 +68,9 @@ def draw(table: Table, deck_name: str, cards: list[str], rule: str) -> list[str]
     return drawn
 
 
-def _shuffle_discards_in(table: Table, deck_name: str) -> None:
-    """The deck's discard pile shuffled into its draw pile: only then does a draw change (and copy) the discard pile."""
-    pile = table.at("decks", deck_name, "draw")
+def _shuffle_discards_in(table: Table, deck_name: str, pile: dict[str, int]) -> None:
+    """The deck's discard pile shuffled into its draw pile ``pile`` (the draw's copy): only then does a draw
+    change (and copy) the discard pile."""
     discard = table.at("decks", deck_name, "discard")
     in_both = {name: pile[name] + discard[name] for name in pile.keys() & discard.keys()}
     pile.update(discard)  # in one go: the draw pile is mostly empty, and the copies of a card in both add up
