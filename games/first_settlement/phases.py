@@ -46,7 +46,7 @@ from games.first_settlement.sections import (
     TWO_LEADER_OPTION,
 )
 from games.first_settlement.sequence import playing, report, season_of, year_of
-from games.first_settlement.tokens import cards_of, check_die, colony, from_hand, lose
+from games.first_settlement.tokens import cards_of, check_die, colony, from_hand, lose, taken_from
 from games.first_settlement.vocabulary import CARD, CARDS, COUNT, DIE, GAIN, NEW_LEADER, TEN, hardship_phase
 from games.kit import Table, move
 from games.secrets import MOVER, Secret
@@ -122,7 +122,6 @@ def draw_phase(table: Table, move: Move) -> None:
     """Draw 2 Action cards, 2 Build cards and discard 1; swap 2 cards for 1; max hand size is 5."""
     playing(table, move)
     seat, data = move.seat, move.data
-    drawing = colony(table, seat)
     if len(data["actions"]) != drawable(table, "action", 2):
         table.refuse(DRAW_PHASE, "Draw 2 cards from the Action Deck (all that are left if fewer).")
     if len(data["builds"]) != drawable(table, "build", 2):
@@ -136,21 +135,21 @@ def draw_phase(table: Table, move: Move) -> None:
         table.refuse(DRAW_PHASE, f"Discard 1 of the 2 Build cards just drawn ({' or '.join(new_builds)}).")
     if len(new_builds) < 2 and build_discard:
         table.refuse(DRAW_PHASE, "Only a player who drew 2 Build cards discards 1 of them.")
-    discard(table, from_hand(table, seat, build_discard, DRAW_PHASE))
+    discard(table, taken_from(table, hand, build_discard, DRAW_PHASE))
     for swap in data.get("swaps", []):
         if len(swap["discard"]) != 2:
             table.refuse(DRAW_PHASE, "You may discard 2 cards (any type) to draw 1 card (any type).")
-        discard(table, from_hand(table, seat, swap["discard"], DRAW_PHASE))
+        discard(table, taken_from(table, hand, swap["discard"], DRAW_PHASE))
         hand.extend(draw(table, swap["deck"], [swap["card"]], DRAW_PHASE))
-    limit = HAND_SIZE + colony_effects(drawing)["hand_size"]
-    excess = max(0, len(drawing["hand"]) - limit)
+    limit = HAND_SIZE + colony_effects(table.state["colonies"][seat])["hand_size"]
+    excess = max(0, len(hand) - limit)
     # A table that cut its hand to the limit before swapping (each swap leaves one card less) had more excess.
-    excess_before_swaps = max(0, len(drawing["hand"]) + len(data.get("swaps", [])) - limit)
+    excess_before_swaps = max(0, len(hand) + len(data.get("swaps", [])) - limit)
     discards = data.get("discards", [])
     if len(discards) not in (excess, excess_before_swaps):
         table.refuse(DRAW_PHASE, f"Max hand size is {limit} cards: discard exactly the {excess} excess card(s).")
-    discard(table, from_hand(table, seat, discards, DRAW_PHASE))
-    report(table, seat, "draw", hand_size=len(drawing["hand"]))
+    discard(table, taken_from(table, hand, discards, DRAW_PHASE))
+    report(table, seat, "draw", hand_size=len(hand))
 
 
 # 3. PLANT PHASE

@@ -46,7 +46,11 @@ def from_hand(table: Table, seat: int, cards: list[str], rule: str) -> list[str]
     is not copied."""
     if not cards:
         return []
-    hand = cards_of(table, seat, "hand")
+    return taken_from(table, cards_of(table, seat, "hand"), cards, rule)
+
+
+def taken_from(table: Table, hand: list[str], cards: list[str], rule: str) -> list[str]:
+    """Remove cards from ``hand``, a writable copy the move holds already; refuses cards it does not hold."""
     taken = []
     for card in cards:
         if card in hand:
