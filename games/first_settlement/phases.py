@@ -637,7 +637,8 @@ def hardship(table: Table, move: Move) -> None:
     turn = playing(table, move)
     seat, data = move.seat, move.data
     drawn = draw_hardships(table, seat, "hardship", data["cards"])
-    specials = [name for name in drawn if name in HARDSHIP_VALUES["Special"]]
+    special = HARDSHIP_VALUES["Special"]
+    specials = [name for name in drawn if name in special]
     suffering = colony(table, seat)
     targets = list(data.get("kicked_out_to", []))
     new_leaders = list(data.get("new_leaders", []))
