@@ -92,6 +92,10 @@ def _flat(effect: dict[str, JSON]) -> Iterator[tuple[str, int]]:
             yield key, value
 
 
+#: phase -> the key of a colony's effects that adds Hardship cards to its draw
+EXTRA_HARDSHIPS = {phase: f"extra_hardships:{phase}" for phase in PHASE_SECTIONS}
+#: food type -> the key of a colony's effects that adds FT to a food card used as that type
+FOOD_BONUS = {kind: f"food_bonus:{kind}" for _, alternatives in FOOD.values() for alt in alternatives for kind in alt}
 #: Every key of a colony's effects the rules read: each key some card gives, the extra Hardship cards of
 #: each phase and the bonus of each food type. A colony's effects list each (0 where none of its cards gives
 #: it), so reading one is a plain lookup, not a call of Counter's ``__missing__``.
@@ -99,8 +103,8 @@ EFFECT_KEYS = tuple(
     dict.fromkeys(
         [
             *(key for effect in EFFECTS.values() for key, _ in _flat(effect)),
-            *(f"extra_hardships:{phase}" for phase in PHASE_SECTIONS),
-            *(f"food_bonus:{kind}" for _, alternatives in FOOD.values() for alt in alternatives for kind in alt),
+            *EXTRA_HARDSHIPS.values(),
+            *FOOD_BONUS.values(),
         ]
     )
 )
@@ -133,6 +137,6 @@ def food_yield(value: int, alternatives: list[list[str]], effects: Counter) -> i
     for alternative in alternatives:
         earned = value
         for kind in alternative:
-            earned += effects[f"food_bonus:{kind}"]
+            earned += effects[FOOD_BONUS[kind]]
         best = max(best, earned)
     return best

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from itertools import combinations, permutations, product
 
 from games.contract import JSON
-from games.first_settlement.cards import ACTION_KINDS, CARDS_OF, DECK_OF, EFFECTS, colony_effects
+from games.first_settlement.cards import ACTION_KINDS, CARDS_OF, DECK_OF, EFFECTS, EXTRA_HARDSHIPS, colony_effects
 from games.first_settlement.decks import HARDSHIP_DRAWS, of_type
 from games.first_settlement.sequence import SEASONS, season_of, stage
 
@@ -247,7 +247,7 @@ def ship(state: JSON, seat: int) -> Iterator[JSON]:
 
 
 def _hardships(state: JSON, seat: int, phase: str) -> list[list[str]]:
-    extra = colony_effects(_colony(state, seat))[f"extra_hardships:{phase}"]
+    extra = colony_effects(_colony(state, seat))[EXTRA_HARDSHIPS[phase]]
     return drawn(state, "hardship", HARDSHIP_DRAWS[phase] + extra)
 
 

@@ -15,6 +15,7 @@ from games.first_settlement.cards import (
     DECK_LISTS,
     DECK_OF,
     DECK_TITLES,
+    EXTRA_HARDSHIPS,
     HARDSHIP_VALUES,
     PRINTED_NAMES,
     colony_effects,
@@ -123,7 +124,7 @@ HARDSHIP_DRAWS = {
 def draw_hardships(table: Table, seat: int, phase: str, cards: list[str]) -> list[str]:
     """ "Draw and discard 10 Hardship cards" (5 in the Sick Phase, more with some sites): the cards
     of the deck drawn, in order."""
-    extra = colony_effects(table.state["colonies"][seat])[f"extra_hardships:{phase}"]
+    extra = colony_effects(table.state["colonies"][seat])[EXTRA_HARDSHIPS[phase]]
     count = drawable(table, "hardship", HARDSHIP_DRAWS[phase] + extra)
     rule = PHASE_SECTIONS[phase]
     if len(cards) != count:
