@@ -88,8 +88,9 @@ def draw_and_discard(table: Table, deck_name: str, cards: list[str], rule: str) 
 
 
 def discard(table: Table, cards: list[str]) -> None:
-    """Put cards on their decks' discard piles."""
-    _add(table, cards, "discard")
+    """Put cards on their decks' discard piles (many moves discard none: then there is nothing to sort)."""
+    if cards:
+        _add(table, cards, "discard")
 
 
 def return_to_deck(table: Table, cards: list[str]) -> None:
