@@ -7,6 +7,7 @@ which is shuffled into a new draw pile when the draw pile runs out.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from itertools import groupby
 
@@ -18,7 +19,6 @@ from games.first_settlement.cards import (
     EXTRA_HARDSHIPS,
     HARDSHIP_VALUES,
     PRINTED_NAMES,
-    colony_effects,
 )
 from games.first_settlement.sections import PHASE_SECTIONS
 from games.kit import Table
@@ -122,11 +122,10 @@ HARDSHIP_DRAWS = {
 }
 
 
-def draw_hardships(table: Table, seat: int, phase: str, cards: list[str]) -> list[str]:
-    """ "Draw and discard 10 Hardship cards" (5 in the Sick Phase, more with some sites): the cards
-    of the deck drawn, in order."""
-    extra = colony_effects(table.state["colonies"][seat])[EXTRA_HARDSHIPS[phase]]
-    count = drawable(table, "hardship", HARDSHIP_DRAWS[phase] + extra)
+def draw_hardships(table: Table, effects: Counter, phase: str, cards: list[str]) -> list[str]:
+    """ "Draw and discard 10 Hardship cards" (5 in the Sick Phase, more with some sites: ``effects`` are the
+    drawing colony's, which the phase reads again): the cards of the deck drawn, in order."""
+    count = drawable(table, "hardship", HARDSHIP_DRAWS[phase] + effects[EXTRA_HARDSHIPS[phase]])
     rule = PHASE_SECTIONS[phase]
     if len(cards) != count:
         table.refuse(rule, f"The {phase.title()} Phase draws {count} Hardship cards, not {len(cards)}.")

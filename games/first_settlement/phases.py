@@ -223,7 +223,8 @@ def ship(table: Table, move: Move) -> None:
 def blight(table: Table, move: Move) -> None:
     """Discard 1 Plant token for each Blight Hardship card you drew."""
     playing(table, move)
-    blights = len(of_type(draw_hardships(table, move.seat, "blight", move.data["cards"]), "Blight"))
+    drawn = draw_hardships(table, colony_effects(table.state["colonies"][move.seat]), "blight", move.data["cards"])
+    blights = len(of_type(drawn, "Blight"))
     lose(table, move.seat, "plant", blights)
     report(table, move.seat, "blight", blights=blights, plant_tokens=table.state["colonies"][move.seat]["plant"])
 
@@ -357,9 +358,10 @@ def _is_crop(name: str) -> bool:
 def spoil(table: Table, move: Move) -> None:
     """Discard X Food Tokens for each Spoilage Hardship card (Warehouses and Granary negate the strongest)."""
     playing(table, move)
-    drawn = draw_hardships(table, move.seat, "spoil", move.data["cards"])
+    effects = colony_effects(table.state["colonies"][move.seat])
+    drawn = draw_hardships(table, effects, "spoil", move.data["cards"])
     spoilage = sorted(of_type(drawn, "Spoilage"), reverse=True)
-    lost = sum(spoilage[colony_effects(table.state["colonies"][move.seat])["negate_spoilage"] :])
+    lost = sum(spoilage[effects["negate_spoilage"] :])
     lose(table, move.seat, "food", lost)
     report(table, move.seat, "spoil", food_lost=lost)
 
@@ -453,7 +455,8 @@ def eat(table: Table, move: Move) -> None:
 def starve(table: Table, move: Move) -> None:
     """Lose your Stock Token and 1 CT; discard X CT for each Hunger Hardship card you drew."""
     playing(table, move)
-    hunger = of_type(draw_hardships(table, move.seat, "starve", move.data["cards"]), "Hunger")
+    drawn = draw_hardships(table, colony_effects(table.state["colonies"][move.seat]), "starve", move.data["cards"])
+    hunger = of_type(drawn, "Hunger")
     starving = colony(table, move.seat)
     starving["stock"] = False
     lost = 1 + sum(hunger)
@@ -474,9 +477,10 @@ def starve(table: Table, move: Move) -> None:
 def cold(table: Table, move: Move) -> None:
     """Discard 1 CT for each Cold Hardship card you drew, an extra 1 CT each in a Food Shortage."""
     playing(table, move)
-    colds = len(of_type(draw_hardships(table, move.seat, "cold", move.data["cards"]), "Cold"))
     freezing = table.state["colonies"][move.seat]
-    counted = max(0, colds - colony_effects(freezing)["negate_first:Cold"])
+    effects = colony_effects(freezing)
+    colds = len(of_type(draw_hardships(table, effects, "cold", move.data["cards"]), "Cold"))
+    counted = max(0, colds - effects["negate_first:Cold"])
     lost = counted * (2 if freezing["shortage"] else 1)
     lose(table, move.seat, "colonists", lost)
     report(table, move.seat, "cold", colonists_lost=lost)
@@ -497,9 +501,10 @@ def cold(table: Table, move: Move) -> None:
 def sick(table: Table, move: Move) -> None:
     """Discard 1 CT per Disease card (X CT in a Food Shortage); a Medical Action card negates 1."""
     playing(table, move)
-    diseases = of_type(draw_hardships(table, move.seat, "sick", move.data["cards"]), "Disease")
     ailing = table.state["colonies"][move.seat]
-    remaining = sorted(diseases[colony_effects(ailing)["negate_first:Disease"] :], reverse=True)
+    effects = colony_effects(ailing)
+    diseases = of_type(draw_hardships(table, effects, "sick", move.data["cards"]), "Disease")
+    remaining = sorted(diseases[effects["negate_first:Disease"] :], reverse=True)
     played = play_actions(table, move.seat, SICK_PHASE, move.data.get("medical", []), "Medical", len(remaining))
     remaining = remaining[played:]
     lost = sum(remaining) if ailing["shortage"] else len(remaining)
@@ -538,9 +543,9 @@ def raid(table: Table, move: Move) -> None:
     """Discard X CT per Indian Raid card; Defense Buildings, a Defense Leader and Defense Action cards
     negate 1 Raid card each."""
     playing(table, move)
-    raids = sorted(of_type(draw_hardships(table, move.seat, "raid", move.data["cards"]), "Raid"), reverse=True)
-    raided = table.state["colonies"][move.seat]
-    remaining = raids[colony_effects(raided)["defense"] :]
+    effects = colony_effects(table.state["colonies"][move.seat])
+    raids = sorted(of_type(draw_hardships(table, effects, "raid", move.data["cards"]), "Raid"), reverse=True)
+    remaining = raids[effects["defense"] :]
     played = play_actions(table, move.seat, RAID_PHASE, move.data.get("defense", []), "Defense", len(remaining))
     lost = sum(remaining[played:])
     lose(table, move.seat, "colonists", lost)
@@ -568,9 +573,10 @@ def rebel(table: Table, move: Move) -> None:
     New Leader; 2 or more: the Settlers give up and you lose the game."""
     playing(table, move)
     seat, data = move.seat, move.data
-    mutinies = len(of_type(draw_hardships(table, seat, "rebel", data["cards"]), "Mutiny"))
+    effects = colony_effects(table.state["colonies"][seat])
+    mutinies = len(of_type(draw_hardships(table, effects, "rebel", data["cards"]), "Mutiny"))
     rebelling = colony(table, seat)
-    remaining = max(0, mutinies - colony_effects(rebelling)["morale"])
+    remaining = max(0, mutinies - effects["morale"])
     remaining -= play_actions(table, seat, REBEL_PHASE, data.get("morale", []), "Morale", remaining)
     new_leader = data.get("new_leader")
     if remaining == 1:
@@ -636,7 +642,7 @@ def hardship(table: Table, move: Move) -> None:
     """Special Hardship cards take effect: Go Native, Return on next Ship, Kicked Out, Lose Leader, Storm, Fire."""
     turn = playing(table, move)
     seat, data = move.seat, move.data
-    drawn = draw_hardships(table, seat, "hardship", data["cards"])
+    drawn = draw_hardships(table, colony_effects(table.state["colonies"][seat]), "hardship", data["cards"])
     special = HARDSHIP_VALUES["Special"]
     specials = [name for name in drawn if name in special]
     suffering = colony(table, seat)
