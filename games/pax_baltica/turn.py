@@ -263,7 +263,10 @@ def begin_turn(table: Table) -> None:
 
 def _used_blocks(blocks: JSON, unmarked: JSON) -> list[str]:
     """The blocks marked as moved, besieging, loaded, revealed or force-marched this turn: of
-    those not in ``unmarked`` (blocks with every mark cleared), as they were there."""
+    those not in ``unmarked`` (blocks with every mark cleared), as they were there. After a
+    quiet game turn the blocks are still ``unmarked`` itself, and none is read."""
+    if blocks is unmarked:
+        return []
     return [
         name
         for name, block in blocks.items()
