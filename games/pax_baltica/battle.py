@@ -54,7 +54,8 @@ def start_battle(table: Table, move: Move) -> None:
     place = move.data["territory"]
     attacker = _attacker(state, place)
     board.refuse(table, _start_problem(state, move, attacker))
-    reserves = _reserves(state, place, attacker, move.data.get("main_attack_from"))
+    here = board.blocks_at(state, place)
+    reserves = _reserves(state, place, here, attacker, move.data.get("main_attack_from"))
     table.set(
         "battle",
         {
@@ -70,7 +71,7 @@ def start_battle(table: Table, move: Move) -> None:
             "last_entry": {e["from"]: e["seat"] for e in state["entered"].get(place, [])},
         },
     )
-    for name in board.blocks_at(state, place):
+    for name in here:
         if name not in reserves:
             table.at("blocks", name)["revealed"] = True
     table.at("sieges").pop(place, None)
@@ -101,9 +102,10 @@ def _entry_borders(state: JSON, place: str, seat: int) -> list[str]:
     return [e["from"] for e in state["entered"].get(place, []) if e["seat"] == seat]
 
 
-def _reserves(state: JSON, place: str, attacker: int, main: str | None) -> list[str]:
+def _reserves(state: JSON, place: str, here: list[str], attacker: int, main: str | None) -> list[str]:
     """6.22: attacking blocks that crossed another border than the main attack, and blocks
-    the defender moved in after the attack, join the battle in round 2."""
+    the defender moved in after the attack, join the battle in round 2 (``here``: the blocks
+    in the battle's territory)."""
     entries = state["entered"].get(place, [])
     attacking = [e for e in entries if e["seat"] == attacker]
     if not attacking:
@@ -113,13 +115,14 @@ def _reserves(state: JSON, place: str, attacker: int, main: str | None) -> list[
     reserves = [n for e in attacking if e["from"] != main for n in e["blocks"]]
     reserves += [n for e in entries[first_attack + 1 :] if e["seat"] != attacker for n in e["blocks"]]
     reserves = [n for n in reserves if state["blocks"][n]["at"] == place]
-    return reserves + _forced_supporters(state, place, reserves)
+    return reserves + _forced_supporters(state, here, reserves)
 
 
-def _forced_supporters(state: JSON, place: str, reserves: list[str]) -> list[str]:
+def _forced_supporters(state: JSON, here: list[str], reserves: list[str]) -> list[str]:
     """4.5: "No force-marching blocks are available on Combat Round 1 when supporting a
-    block": they join in round 2 when their side has other blocks engaged."""
-    supporters, here = [], board.blocks_at(state, place)
+    block": they join in round 2 when their side has other blocks engaged (``here``: the
+    blocks in the battle's territory)."""
+    supporters: list[str] = []
     for seat in (0, 1):
         engaged = [n for n in here if n not in reserves and board.owner(state, n) == seat]
         forced = [n for n in engaged if state["blocks"][n]["forced"]]
