@@ -424,7 +424,6 @@ def engine_folds(scale: float) -> list[str]:
         "",
         "The longest of each engine's playthroughs, folded repeatedly (about "
         f"{scale:.1f} s per column) from its initial state, set up once: `apply` never changes the state it is given. "
-        "Measured before the other sections, while the database has nothing to do. "
         "`apply` alone is what a replay costs; `check + apply` is what an append costs.",
         "",
         "| engine | playthrough | events | apply events/s | check + apply events/s | goal: check + apply 100,000/s |",
@@ -775,9 +774,6 @@ def _append_one(play: Play) -> None:
 
 
 def run_all(*, scale: float) -> list[str]:
-    # The folds first, pure Python on a quiet machine: after the sections below, PostgreSQL may
-    # still be writing in the background (autovacuum, checkpoints of 10 million events loaded).
-    folds = engine_folds(scale)
     fixture = Fixture.create()
     sections = appends(fixture, scale)
     with server() as url:
@@ -789,6 +785,6 @@ def run_all(*, scale: float) -> list[str]:
     with server() as url:
         sections += table_growth(fixture, url, scale)
     sections += live(fixture, scale)
-    sections += folds
+    sections += engine_folds(scale)
     sections += fuzz(scale)
     return sections
