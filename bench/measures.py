@@ -418,12 +418,19 @@ def longest_playthrough(engine):
     return max((p for p in map(load, all_playthroughs()) if p.slug == engine.slug), key=lambda p: len(p.events))
 
 
+#: The rounds a fold's column is the best of: pure Python, so a slower round is the machine's
+#: doing (another process on the core), not the code's; as the standard library's timeit advises.
+FOLD_ROUNDS = 5
+
+
 def engine_folds(scale: float) -> list[str]:
     lines = [
         "## Engine folds, pure Python",
         "",
-        "The longest of each engine's playthroughs, folded repeatedly (about "
-        f"{scale:.1f} s per column) from its initial state, set up once: `apply` never changes the state it is given. "
+        "The longest of each engine's playthroughs, folded repeatedly from its initial state, set up once (`apply` "
+        f"never changes the state it is given): {FOLD_ROUNDS} rounds of about {scale / FOLD_ROUNDS:.1f} s per "
+        "column, and the column is the best round's rate, as timeit advises for pure Python: the machine's other "
+        "work only ever slows a round. "
         "`apply` alone is what a replay costs; `check + apply` is what an append costs.",
         "",
         "| engine | playthrough | events | apply events/s | check + apply events/s | goal: check + apply 100,000/s |",
@@ -435,15 +442,18 @@ def engine_folds(scale: float) -> list[str]:
         initial = engine.setup(playthrough.seats, playthrough.options)
         rates = []
         for judge in (False, True):
-            folded, started = 0, time.perf_counter()
-            while time.perf_counter() - started < scale:
-                state = initial
-                for move in moves:
-                    if judge:
-                        engine.check(state, move)
-                    state = engine.apply(state, move)
-                folded += len(moves)
-            rates.append(folded / (time.perf_counter() - started))
+            best = 0.0
+            for _ in range(FOLD_ROUNDS):
+                folded, started = 0, time.perf_counter()
+                while time.perf_counter() - started < scale / FOLD_ROUNDS:
+                    state = initial
+                    for move in moves:
+                        if judge:
+                            engine.check(state, move)
+                        state = engine.apply(state, move)
+                    folded += len(moves)
+                best = max(best, folded / (time.perf_counter() - started))
+            rates.append(best)
         lines.append(
             f"| {engine.slug} | {playthrough.name} | {len(moves)} | {rates[0]:,.0f} | {rates[1]:,.0f} "
             f"| {goal(rates[1] >= 100_000)} |"
