@@ -643,8 +643,7 @@ def hardship(table: Table, move: Move) -> None:
     turn = playing(table, move)
     seat, data = move.seat, move.data
     drawn = draw_hardships(table, colony_effects(table.state["colonies"][seat]), "hardship", data["cards"])
-    special = HARDSHIP_VALUES["Special"]
-    specials = [name for name in drawn if name in special]
+    specials = [name for name in drawn if name in HARDSHIP_VALUES["Special"]]
     suffering = colony(table, seat)
     targets = list(data.get("kicked_out_to", []))
     new_leaders = list(data.get("new_leaders", []))

@@ -226,10 +226,9 @@ def first_slot(state: JSON) -> JSON | None:
 def next_slot(state: JSON, cursor: JSON) -> JSON | None:
     """The next phase due after ``cursor``, or None when all 20 turns are played."""
     order, simultaneous = state["order"], state["options"]["simultaneous_turns"]
-    seats = len(order)
     turn, phase, pos = cursor["turn"], cursor["phase"], cursor["pos"]
     while True:
-        turn, phase, pos = _successor(simultaneous, seats, turn, phase, pos)
+        turn, phase, pos = _successor(simultaneous, len(order), turn, phase, pos)
         if turn > TURNS:
             return None
         if skip_reason(state, order[pos], PHASES[phase], turn) is None:
