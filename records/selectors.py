@@ -28,33 +28,25 @@ def role_in(club: Club, user: User | AnonymousUser) -> Role | None:
 
 def has_role(club: Club, user: User | AnonymousUser, needed: Role, *, role: Role | None | object = ...) -> bool:
     """Whether ``user`` holds ``needed`` (or more) in ``club``; ``role``, where the caller has read
-    it already (:func:`club_and_role`), is taken instead of asked for again."""
+    it already (services.lock_play), is taken instead of asked for again."""
     if role is ...:
         role = role_in(club, user)
     return role is not None and ROLE_RANK[role] >= ROLE_RANK[needed]
 
 
-#: The club of a play, with a user's role in it. Written out: the ORM took longer to compile it
-#: than PostgreSQL to run it.
-_CLUB_AND_ROLE = (
-    "SELECT c.*, (SELECT m.role FROM records_membership m WHERE m.club_id = c.id AND m.user_id = %s LIMIT 1) "
-    "AS role_of_user FROM records_play p JOIN records_club c ON c.id = p.club_id WHERE p.id = %s"
-)
-
-
-def club_and_role(user: User | AnonymousUser, pk: object) -> tuple[Club, Role | None]:
-    """The club of play ``pk`` and ``user``'s role in it, in one query: what an append asks
-    before it locks the play (the play, its club and the role were three queries).
-    Play.DoesNotExist where the play is not there or not visible to ``user``, exactly as
-    :func:`visible_clubs` draws the line."""
+def play_id(pk: object) -> int:
+    """A play's id as a URL gives it; Play.DoesNotExist where it is not one (a 404, as a
+    lookup by a word is)."""
     try:
-        play_id = int(pk)
-    except (TypeError, ValueError) as error:  # not a play's id at all
+        return int(pk)
+    except (TypeError, ValueError) as error:
         raise Play.DoesNotExist from error
-    club = next(iter(Club.objects.raw(_CLUB_AND_ROLE, [user.pk if user.is_authenticated else None, play_id])), None)
-    if club is None or (club.role_of_user is None and not club.is_public):
-        raise Play.DoesNotExist
-    return club, None if club.role_of_user is None else Role(club.role_of_user)
+
+
+def readable(club: Club, role: Role | None) -> bool:
+    """Whether a user with ``role`` in ``club`` (None: no role, or nobody signed in) may read its
+    plays, exactly as :func:`visible_clubs` draws the line."""
+    return role is not None or club.is_public
 
 
 def sees_every_secret(play: Play, user: User | AnonymousUser) -> bool:

@@ -9,10 +9,12 @@ rebuild reaches exactly the caches the appends left.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection, transaction
 from django.dispatch import Signal
 from django.utils import timezone
@@ -133,75 +135,109 @@ def _setup_failed(game: str, exc: Exception) -> EngineFailed:
     return EngineFailed(game)
 
 
+@dataclass(frozen=True)
+class Locked:
+    """A play locked for an append, with what the appender's rights are read from."""
+
+    play: Play
+    seat_count: int
+    #: The appending user's role in the play's club (None: none, or no user).
+    role: Role | None
+    user: User | None
+
+
+@contextmanager
+def lock_play(play_id: int, user: User | AnonymousUser | None) -> Iterator[Locked]:
+    """A transaction holding play ``play_id``'s row lock, for :func:`append_locked`. The same
+    query counts its seats and reads its club (the slug and whether it is public; the rest on
+    demand) and ``user``'s role there: what the API asks before it appends, which took a query
+    of its own (#21). Play.DoesNotExist where there is no such play."""
+    appender = user if user is not None and user.is_authenticated else None
+    with transaction.atomic():
+        row = next(iter(Play.objects.raw(_LOCKED, [appender and appender.pk, play_id])), None)
+        if row is None:
+            raise Play.DoesNotExist(f"No play {play_id}.")
+        club = Club.from_db(
+            connection.alias, ["id", "slug", "is_public"], [row.club_id, row.club_slug, row.club_is_public]
+        )
+        Play.club.field.set_cached_value(row, club)
+        role = None if row.role_of_user is None else Role(row.role_of_user)
+        yield Locked(row, row.seat_count, role, appender)
+
+
 def append_events(
     *, play_id: int, events: list[NewEvent], user: User | None, idempotency_key: str | None = None
 ) -> Appended:
-    """Append ``events`` to a play, all or none. With a key, a retry returns what is stored.
+    """Append ``events`` to play ``play_id``: :func:`append_locked` under its lock."""
+    with lock_play(play_id, user) as locked:
+        return append_locked(locked, events, idempotency_key=idempotency_key)
+
+
+def append_locked(locked: Locked, events: list[NewEvent], *, idempotency_key: str | None = None) -> Appended:
+    """Append ``events`` to the locked play, all or none, as its locker. With a key, a retry
+    returns what is stored.
 
     A batch takes the key ``"{key}:{index}"`` per event, so a retried batch is recognised too.
     Game events are inserted together, in one statement per run of them: a meta event reads
     the log, so the run before it is inserted first.
     """
-    with transaction.atomic():
-        locked = next(iter(Play.objects.raw(_LOCKED, [play_id])), None)
-        if locked is None:
-            raise Play.DoesNotExist(f"No play {play_id}.")
-        play = fresh(locked)
-        _check_shapes(play, events, locked.seat_count)
-        keys = [
-            idempotency_key if len(events) == 1 or idempotency_key is None else f"{idempotency_key}:{index}"
-            for index in range(len(events))
-        ]
-        known = {e.idempotency_key: e for e in play.events.filter(idempotency_key__in=keys)} if idempotency_key else {}
-        stored, created, pending, snapshots, flags, finisher = [], [], [], [], {}, None
-        recorded_at = timezone.now()
-        for new, key in zip(events, keys):
-            existing = known.get(key)
-            if existing is not None:
-                if not new.same_as(existing):
-                    raise IdempotencyConflict(key=key, seq=existing.seq)
-                stored.append(existing)
-                continue
-            if new.expected_seq is not None and new.expected_seq != play.last_seq:
-                raise SeqConflict(expected=new.expected_seq, current=play.last_seq)
-            # The play by id: setting the relation costs more than the rest of the row.
-            event = Event(
-                play_id=play.pk,
-                seq=play.last_seq + 1,
-                type=new.type,
-                seat=new.seat,
-                data=new.data,
-                occurred_at=new.occurred_at,
-                recorded_at=recorded_at,
-                recorded_by=user,
-                idempotency_key=key,
-                prev_hash=play.last_hash,
-            )
-            event.hash = chain.event_hash(event)
-            if event.type in META_EVENT_TYPES:
-                _insert(pending)
-            refused = _refusal(play, event)
-            if refused:
-                raise RuleViolation(seq=event.seq, violations=refused)
-            violations, finishes = _advance(play, event, snapshots, strict=play.mode == Mode.STRICT)
-            if finishes:
-                finisher = event
-            elif play.outcome is None:
-                finisher = None
-            if violations:
-                flags[event.seq] = violations
-            pending.append(event)
-            created.append(event)
-            stored.append(event)
-        if created:
+    user = locked.user
+    play = fresh(locked.play)
+    _check_shapes(play, events, locked.seat_count)
+    keys = [
+        idempotency_key if len(events) == 1 or idempotency_key is None else f"{idempotency_key}:{index}"
+        for index in range(len(events))
+    ]
+    known = {e.idempotency_key: e for e in play.events.filter(idempotency_key__in=keys)} if idempotency_key else {}
+    stored, created, pending, snapshots, flags, finisher = [], [], [], [], {}, None
+    recorded_at = timezone.now()
+    for new, key in zip(events, keys):
+        existing = known.get(key)
+        if existing is not None:
+            if not new.same_as(existing):
+                raise IdempotencyConflict(key=key, seq=existing.seq)
+            stored.append(existing)
+            continue
+        if new.expected_seq is not None and new.expected_seq != play.last_seq:
+            raise SeqConflict(expected=new.expected_seq, current=play.last_seq)
+        # The play by id: setting the relation costs more than the rest of the row.
+        event = Event(
+            play_id=play.pk,
+            seq=play.last_seq + 1,
+            type=new.type,
+            seat=new.seat,
+            data=new.data,
+            occurred_at=new.occurred_at,
+            recorded_at=recorded_at,
+            recorded_by=user,
+            idempotency_key=key,
+            prev_hash=play.last_hash,
+        )
+        event.hash = chain.event_hash(event)
+        if event.type in META_EVENT_TYPES:
             _insert(pending)
-            Snapshot.objects.bulk_create(snapshots)
-            if finisher is not None:
-                play.finished_position = finisher.position
-            _save_caches(play)
-            events_appended.send(sender=Play, play=play)
-        voiders = {e.seq for e in stored if e.type in ("correction", "ruling")}
-        voided = voids_as_of(play, play.last_seq) if voiders else {}
+        refused = _refusal(play, event)
+        if refused:
+            raise RuleViolation(seq=event.seq, violations=refused)
+        violations, finishes = _advance(play, event, snapshots, strict=play.mode == Mode.STRICT)
+        if finishes:
+            finisher = event
+        elif play.outcome is None:
+            finisher = None
+        if violations:
+            flags[event.seq] = violations
+        pending.append(event)
+        created.append(event)
+        stored.append(event)
+    if created:
+        _insert(pending)
+        Snapshot.objects.bulk_create(snapshots)
+        if finisher is not None:
+            play.finished_position = finisher.position
+        _save_caches(play)
+        events_appended.send(sender=Play, play=play)
+    voiders = {e.seq for e in stored if e.type in ("correction", "ruling")}
+    voided = voids_as_of(play, play.last_seq) if voiders else {}
     return Appended(
         play=play,
         events=stored,
@@ -274,11 +310,13 @@ def _save_caches(play: Play, *also: str) -> None:
         )
 
 
-#: The play an append locks, with its seats counted in the same query (FOR UPDATE takes no GROUP
-#: BY). Written out: the ORM took longer to compile it than PostgreSQL to run it.
+#: The play an append locks, with its seats counted (FOR UPDATE takes no GROUP BY), its club, and
+#: a user's role there. Written out: the ORM took longer to compile it than PostgreSQL to run it.
 _LOCKED = (
-    "SELECT p.*, (SELECT count(*) FROM records_playseat s WHERE s.play_id = p.id) AS seat_count "
-    "FROM records_play p WHERE p.id = %s FOR UPDATE"
+    "SELECT p.*, (SELECT count(*) FROM records_playseat s WHERE s.play_id = p.id) AS seat_count, "
+    "c.slug AS club_slug, c.is_public AS club_is_public, "
+    "(SELECT m.role FROM records_membership m WHERE m.club_id = c.id AND m.user_id = %s LIMIT 1) AS role_of_user "
+    "FROM records_play p JOIN records_club c ON c.id = p.club_id WHERE p.id = %s FOR UPDATE OF p"
 )
 
 

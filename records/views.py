@@ -126,7 +126,7 @@ class TextRenderer(NDJSONRenderer):
 
 def require(club: Club, request, role: Role, *, held: Role | None | object = ...) -> None:
     """401 for the anonymous, 403 for a user whose role in ``club`` is below ``role``; ``held``
-    is the user's role where it has been read already (selectors.club_and_role)."""
+    is the user's role where it has been read already (services.lock_play)."""
     if not request.user.is_authenticated:
         raise NotAuthenticated()
     if not selectors.has_role(club, request.user, role, role=held):
@@ -429,28 +429,12 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         event was stored before under the Idempotency-Key (a retry). Recorders log; a member
         may log disputes (records.meta.role_to_log)."""
         try:
-            club, held = selectors.club_and_role(request.user, pk)
+            with services.lock_play(selectors.play_id(pk), request.user) as locked:
+                new = self._new_events(request, locked)
+                key = request.headers.get("Idempotency-Key")
+                appended = services.append_locked(locked, new, idempotency_key=key)
         except Play.DoesNotExist:
             raise NotFound("No Play matches the given query.") from None
-        batch = isinstance(request.data, list)
-        items = request.data if batch else [request.data]
-        needed = role_to_log(item.get("type") if isinstance(item, dict) else None for item in items)
-        require(club, request, needed, held=held)
-        if batch and not 1 <= len(request.data) <= MAX_BATCH:
-            raise ValidationError({"events": [f"Send 1 to {MAX_BATCH} events at once."]})
-        key = request.headers.get("Idempotency-Key")
-        if key is not None and not 1 <= len(key) <= MAX_KEY:
-            raise ValidationError({"Idempotency-Key": [f"An Idempotency-Key has 1 to {MAX_KEY} characters."]})
-        incoming = NewEventSerializer(data=request.data, many=batch)
-        if not incoming.is_valid():
-            raise ValidationError({"events": incoming.errors} if batch else incoming.errors)
-        items = incoming.validated_data if batch else [incoming.validated_data]
-        appended = services.append_events(
-            play_id=int(pk),  # a number: club_and_role read it as one
-            events=[services.NewEvent(**item) for item in items],
-            user=request.user,
-            idempotency_key=key,
-        )
         play = appended.play
         # Seen by the recorder who logged them: as the arbiter.
         context = {"engine": engine_of(play), "viewer": None, "flags": appended.flags}
@@ -461,6 +445,26 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             "view": selectors.view_as_of(play, play.last_seq, None),
         }
         return Response(body, status=status.HTTP_200_OK if appended.replayed else status.HTTP_201_CREATED)
+
+    def _new_events(self, request, locked: services.Locked) -> list[services.NewEvent]:
+        """The events sent to the locked play, checked in the API's order: the play must be
+        readable (else 404), the role enough for them (401, 403), the body well formed (400)."""
+        club = locked.play.club
+        if not selectors.readable(club, locked.role):
+            raise Play.DoesNotExist
+        batch = isinstance(request.data, list)
+        items = request.data if batch else [request.data]
+        needed = role_to_log(item.get("type") if isinstance(item, dict) else None for item in items)
+        require(club, request, needed, held=locked.role)
+        if batch and not 1 <= len(request.data) <= MAX_BATCH:
+            raise ValidationError({"events": [f"Send 1 to {MAX_BATCH} events at once."]})
+        key = request.headers.get("Idempotency-Key")
+        if key is not None and not 1 <= len(key) <= MAX_KEY:
+            raise ValidationError({"Idempotency-Key": [f"An Idempotency-Key has 1 to {MAX_KEY} characters."]})
+        incoming = NewEventSerializer(data=request.data, many=batch)
+        if not incoming.is_valid():
+            raise ValidationError({"events": incoming.errors} if batch else incoming.errors)
+        return [services.NewEvent(**item) for item in (incoming.validated_data if batch else [incoming.validated_data])]
 
     @extend_schema(
         parameters=[AFTER, SEAT, LAST_EVENT_ID],

@@ -139,14 +139,36 @@ def test_any_number_the_api_accepts_verifies_in_the_chain(play, recorder, points
 
 
 def test_an_append_asks_the_database_once_for_each_thing_it_needs(play, recorder):
-    """#21: the token's user; the play's club and the recorder's role, in one query; the
-    play locked with its seat count; the new event, inserted with its position returned; the
-    play's cached state. The transaction's two statements (here a savepoint and its release) make 7."""
+    """#21: the token's user; the play locked, with its seat count, its club and the recorder's
+    role, in one query; the new event, inserted with its position returned; the play's cached
+    state. The transaction's two statements (here a savepoint and its release) make 6."""
     post(recorder, events_url(play), {"type": "score", "seat": 0, "data": {"points": 1}})
     with CaptureQueriesContext(connection) as queries:
         response = post(recorder, events_url(play), {"type": "score", "seat": 1, "data": {"points": 2}})
     assert response.status_code == 201, response.content
-    assert len(queries.captured_queries) == 7, [query["sql"][:80] for query in queries.captured_queries]
+    assert len(queries.captured_queries) == 6, [query["sql"][:80] for query in queries.captured_queries]
+
+
+def test_an_append_answers_who_may_not_see_or_log_before_what_is_wrong_with_the_body(club_setup, client_for):
+    """DESIGN.md's errors, in the order DRF checks them: a play the user may not read is a 404
+    (a private club's play, to an outsider: not even a 403, which would say it exists), then
+    401 for nobody signed in and 403 for a role short of the events, and only then 400 for the
+    body. The answers come from the lock's one query (#21); nothing is stored by any of them."""
+    private, public = club_setup["private"], club_setup["public"]
+    hidden, shown = new_play(private["club"], private["players"][:2]), new_play(public["club"], public["players"][:2])
+    malformed = {"type": "score", "seat": "first", "data": {"points": 1}}
+    answers = [
+        (client_for(club_setup["outsider"]), hidden, 404),
+        (client_for(None), shown, 401),
+        (client_for(public["member"]), shown, 403),  # a game event needs a recorder
+        (client_for(private["member"]), hidden, 403),
+        (client_for(private["recorder"]), hidden, 400),
+        (client_for(public["owner"]), shown, 400),
+    ]
+    for client, play, expected in answers:
+        response = post(client, events_url(play), malformed)
+        assert response.status_code == expected, (play.club.slug, expected, response.content)
+    assert Event.objects.count() == 0
 
 
 def test_malformed_json_is_a_400(play, recorder):
