@@ -34,15 +34,6 @@ def has_role(club: Club, user: User | AnonymousUser, needed: Role, *, role: Role
     return role is not None and ROLE_RANK[role] >= ROLE_RANK[needed]
 
 
-def play_id(pk: object) -> int:
-    """A play's id as a URL gives it; Play.DoesNotExist where it is not one (a 404, as a
-    lookup by a word is)."""
-    try:
-        return int(pk)
-    except (TypeError, ValueError) as error:
-        raise Play.DoesNotExist from error
-
-
 def readable(club: Club, role: Role | None) -> bool:
     """Whether a user with ``role`` in ``club`` (None: no role, or nobody signed in) may read its
     plays, exactly as :func:`visible_clubs` draws the line."""

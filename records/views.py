@@ -133,6 +133,14 @@ def require(club: Club, request, role: Role, *, held: Role | None | object = ...
         raise PermissionDenied(f"This needs the {role.value} role in the club {club.slug}.")
 
 
+def _play_id(pk: str) -> int:
+    """A play's id as its URL gives it; Play.DoesNotExist (a 404) for a word."""
+    try:
+        return int(pk)
+    except ValueError as error:
+        raise Play.DoesNotExist from error
+
+
 def int_param(
     request, name: str, *, low: int, high: int, default: int | None = None, last: int | None = None
 ) -> int | None:
@@ -429,9 +437,8 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         event was stored before under the Idempotency-Key (a retry). Recorders log; a member
         may log disputes (records.meta.role_to_log)."""
         try:
-            with services.lock_play(selectors.play_id(pk), request.user) as locked:
-                new = self._new_events(request, locked)
-                key = request.headers.get("Idempotency-Key")
+            with services.lock_play(_play_id(pk), request.user) as locked:
+                new, key = self._sent(request, locked)
                 appended = services.append_locked(locked, new, idempotency_key=key)
         except Play.DoesNotExist:
             raise NotFound("No Play matches the given query.") from None
@@ -446,9 +453,10 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         }
         return Response(body, status=status.HTTP_200_OK if appended.replayed else status.HTTP_201_CREATED)
 
-    def _new_events(self, request, locked: services.Locked) -> list[services.NewEvent]:
-        """The events sent to the locked play, checked in the API's order: the play must be
-        readable (else 404), the role enough for them (401, 403), the body well formed (400)."""
+    def _sent(self, request, locked: services.Locked) -> tuple[list[services.NewEvent], str | None]:
+        """The events sent to the locked play, and their Idempotency-Key, checked in the API's
+        order: the play readable by the user (else a 404), the user's role enough for the events
+        (401, 403), then the body well formed (400)."""
         club = locked.play.club
         if not selectors.readable(club, locked.role):
             raise Play.DoesNotExist
@@ -464,7 +472,8 @@ class PlayViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         incoming = NewEventSerializer(data=request.data, many=batch)
         if not incoming.is_valid():
             raise ValidationError({"events": incoming.errors} if batch else incoming.errors)
-        return [services.NewEvent(**item) for item in (incoming.validated_data if batch else [incoming.validated_data])]
+        items = incoming.validated_data if batch else [incoming.validated_data]
+        return [services.NewEvent(**item) for item in items], key
 
     @extend_schema(
         parameters=[AFTER, SEAT, LAST_EVENT_ID],
