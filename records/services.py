@@ -154,7 +154,7 @@ def lock_play(play_id: int, user: User | AnonymousUser | None) -> Iterator[Locke
     of its own (#21). Play.DoesNotExist where there is no such play."""
     appender = user if user is not None and user.is_authenticated else None
     with transaction.atomic():
-        row = next(iter(Play.objects.raw(_LOCKED, [appender and appender.pk, play_id])), None)
+        row = next(iter(Play.objects.raw(_LOCKED, [None if appender is None else appender.pk, play_id])), None)
         if row is None:
             raise Play.DoesNotExist(f"No play {play_id}.")
         club = Club.from_db(
@@ -181,7 +181,6 @@ def append_locked(locked: Locked, events: list[NewEvent], *, idempotency_key: st
     Game events are inserted together, in one statement per run of them: a meta event reads
     the log, so the run before it is inserted first.
     """
-    user = locked.user
     play = fresh(locked.play)
     _check_shapes(play, events, locked.seat_count)
     keys = [
@@ -209,7 +208,7 @@ def append_locked(locked: Locked, events: list[NewEvent], *, idempotency_key: st
             data=new.data,
             occurred_at=new.occurred_at,
             recorded_at=recorded_at,
-            recorded_by=user,
+            recorded_by=locked.user,
             idempotency_key=key,
             prev_hash=play.last_hash,
         )
