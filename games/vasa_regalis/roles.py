@@ -202,17 +202,18 @@ def _exchange_refused(state: JSON, seat: int, role: Role, limit: int, pairs: lis
 
 def _replace_choices(state: JSON, seat: int) -> list[JSON]:
     """The admiral: any placed good, by a good of that type in hand or the same one (a fake);
-    a player ordered by the king: the ordered good, by another of that type in hand."""
+    a player ordered by the king: the ordered good, by one of that type and another value."""
     step = matching_step(state, "replace", seat)
     if step is None:
         return []
     hand, ship = state["hands"][seat], state["ships"][seat]
-    squares = [step["good"]] if "good" in step else [good for good in GOODS if ship[good] is not None]
+    ordered = "good" in step
+    squares = [step["good"]] if ordered else [good for good in GOODS if ship[good] is not None]
     return [
         {"good": good, "value": value}
         for good in squares
         for value in (1, 2, 3)
-        if hand[good][value - 1] > 0 or ("good" not in step and value == ship[good])
+        if (value != ship[good] and hand[good][value - 1] > 0) or (value == ship[good] and not ordered)
     ]
 
 
@@ -257,8 +258,10 @@ def _replace_refused(state: JSON, seat: int, step: JSON, good: str, value: int) 
     if "good" in step:  # ordered by the king
         if good != step["good"]:
             return f"The king ordered your {step['good']} replaced, not your {good}."
+        if value == on_ship:
+            return f"The king's order may not be answered with the same good: a {good} of value {value}."
         if in_hand < 1:
-            return f"You hold no other {good} of value {value}: the same good may not return."
+            return f"You hold no {good} of value {value} to put on the ship."
         return None
     if on_ship is None:
         return f"You have placed no {good} on your ship to replace."
@@ -290,7 +293,7 @@ def _said_order(state: JSON, move: Move, names: Sequence[str]) -> str:
 def order_replacement(table: Table, move: Move) -> None:
     """King: "order another player to replace 1 good that he or she previously placed on the ship
     (if possible)". The order is shown; the ordered player's replacement comes right after it,
-    unless no other good of that type is at hand (README, reading 9)."""
+    unless no good of that type and another value is at hand (README, reading 9)."""
     step = in_turn(table, move)
     target, good = move.data["target"], move.data["good"]
     if step is not None:
@@ -301,9 +304,16 @@ def order_replacement(table: Table, move: Move) -> None:
     if target is None or good is None:
         return
     show(table, {"to": None, "seat": target, "how": "king's order", "good": good, "by": move.seat})
-    if sum(table.state["hands"][existing(table, target, KING)][good]) > 0:
+    if _other_values(table.state, existing(table, target, KING), good):
         replacement = {"seat": target, "type": "replace", "role": "king", "good": good}
         table.set("steps", [replacement, *table.state["steps"]])
+
+
+def _other_values(state: JSON, seat: int, good: str) -> bool:
+    """Whether ``seat`` holds a ``good`` of another value than the one on its ship: what a
+    replacement ordered by the king needs."""
+    on_ship = state["ships"][seat][good]
+    return any(count > 0 for value, count in enumerate(state["hands"][seat][good], 1) if value != on_ship)
 
 
 def _order_refused(state: JSON, seat: int, target: int | None, good: str | None) -> str | None:

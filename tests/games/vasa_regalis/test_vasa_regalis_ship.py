@@ -1,5 +1,7 @@
 """Admiral and king, building, inspection, inventory (sections 4-6 and the role cards)."""
 
+import pytest
+
 
 def wood_built_with_value_1(new_table, players=4):
     """Arrange the admiral example's start: wood was built in the first round, every player
@@ -62,20 +64,31 @@ def test_king_example_forces_wood_2_back_to_wood_1(new_table):
 
 
 def test_king_ordered_player_may_not_return_the_same_good(new_table):
-    """King: "The player may not return the same good to the ship." """
+    """King: "The player may not return the same good to the ship." Unlike the admiral's, whose
+    card says "may fake a replacement and return the same good", the ordered replacement changes
+    the ship: another wood of value 2 from the hand is the same good as the wood 2 on the ship
+    (README, reading 9)."""
     table = wood_built_with_value_1(new_table).play("choose_role", 0, role="admiral")
     table.play("replace", 0, good="wood", value=2).play("procure", 0, goods=[])
-    table.play("choose_role", 1, role="king").play("procure", 1, goods=[])
+    table.deal(0, "wood", 2).play("choose_role", 1, role="king").play("procure", 1, goods=[])
     table.play("order_replacement", 1, target=0, good="wood")
+    assert table.hand(0)["wood"] == [1, 1, 0], "a wood 1 and a wood 2 in hand, the wood 2 on the ship"
     assert table.rules("replace", 0, good="wood", value=2) == ["King"]
     assert table.rules("replace", 0, good="cloth", value=1) == ["King"]
     table.play("replace", 0, good="wood", value=1)
+    assert table.state["ships"][0]["wood"] == 1 and table.hand(0)["wood"] == [0, 2, 0]
 
 
-def test_king_order_without_a_replacement_at_hand_has_no_effect(new_table):
-    """King: "order another player to replace 1 good ... (if possible)": seat 2 holds no other wood."""
-    table = wood_built_with_value_1(new_table).play("choose_role", 0, role="king")
-    table.play("order_replacement", 0, target=2, good="wood").play("procure", 0, goods=[])
+@pytest.mark.parametrize("held", [[], [1]], ids=["no other wood", "only wood of the value on the ship"])
+def test_king_order_without_a_replacement_at_hand_has_no_effect(new_table, held):
+    """King: "order another player to replace 1 good ... (if possible)". Seat 2 has a wood 1 on
+    the ship and no wood of another value in hand: it cannot return the same good, so the order
+    changes nothing and the king's turn goes on."""
+    table = wood_built_with_value_1(new_table)
+    for value in held:
+        table.deal(2, "wood", value)
+    table.play("choose_role", 0, role="king").play("order_replacement", 0, target=2, good="wood")
+    table.play("procure", 0, goods=[])
     assert table.view()["active_seats"] == [1] and table.state["ships"][2]["wood"] == 1
 
 
