@@ -28,8 +28,10 @@ def whose_turn(state: JSON) -> list[int]:
     says=lambda state, move, names: f"{who(state, move, names)} ends the turn.",
 )
 def end_turn(table: Table, move: Move) -> None:
-    """Pass the turn (5; 6 for the last turns) and look for a governor victory (6). Once the
-    24th seal is placed the game is a Swedish victory: the last turns only decide who wins."""
+    """Pass the turn (5; 6 for the last turns) and look for a governor victory (6): "A governor
+    starts the turn with at least 2 more provinces than any other player AND has a positive
+    amount of thaler", a last turn after the 24th seal as well (README, reading 14). After the
+    sealer's last turn the Swedish victory names its winner."""
     state = table.state
     if state["treasury_taken"] or state["deposited"]:
         table.update(treasury_taken=False, deposited=False)
@@ -40,8 +42,7 @@ def end_turn(table: Table, move: Move) -> None:
             table.set("outcome", swedish_victory(state))
             return
         table.update(player=final["queue"][0], final_turns={**final, "queue": final["queue"][1:]})
-        return
-    if state["options"]["neutral_player"]:
+    elif state["options"]["neutral_player"]:
         _pass_turn_with_neutral(table)
     else:
         _pass_turn(table)

@@ -72,8 +72,9 @@ def test_end_game_example_swedish_victory_after_one_more_turn_each(table):
     governors play one more turn so Player 1 gets to produce from the newly acquired district.
     Player 2 has only 4 seals and cannot win. Player 1 ends up with 12 thaler, a loan of -15
     thaler and a deposit of 10 thaler. This is more than Player 2 and 3 so she wins." The ships
-    pass in player 2's turn and put a 5th thaler on Fort Christina (5 x 5 > 24), but the 24th seal
-    has made it a Swedish victory: the last turns only decide who wins it."""
+    pass in player 2's turn ("next turn") and put a 5th thaler on Fort Christina (5 x 5 > 24),
+    yet player 1 wins: the Dutch victory is not checked in the last turns (README, reading 14).
+    Nobody starts a last turn 2 provinces ahead (6, 4, 7 and 7 seals)."""
     t = _end_game_example(table)
     t.do("invest", 0, district="S5", triangle="left", option="basic")
     assert t.view()["seals"] == [6, 4, 7, 7] and t.view()["seals_on_districts"] == 24
@@ -130,23 +131,40 @@ def test_unprofitable_colony_when_no_governor_ends_with_positive_thaler(table):
     assert outcome["blamed"] == [1]
 
 
-def test_the_last_turns_after_the_24th_seal_end_in_the_swedish_victory(table):
-    """6: "Swedish victory: A seal is placed on the last of the 24 districts ... Each governor
-    plays one more turn, ending with the governor who placed the 24th seal, after which ...": the
-    24th seal decides the way the game ends, so a sealer 2 provinces ahead starts her last turn
-    without a governor victory and wins the Swedish victory after it."""
+def test_a_governor_victory_at_the_start_of_the_sealers_last_turn(table):
+    """6: "Governor victory: A governor starts the turn with at least 2 more provinces than any
+    other player AND has a positive amount of thaler. The governor has won the Queen's favor and
+    the game." Nothing in section 6 suspends it after the 24th seal: player 1 (seat 0) seals the
+    24th district (8 provinces against 6, 6 and 4), the others play their last turns, and she
+    starts her own last turn 2 provinces ahead with 14 - 7 (5.3.1: "pay 1 thaler for each
+    district with your seal") - 4 (1 grain, square 6) = 3 thaler: she has won, before the Swedish
+    victory is decided."""
     t = table(4, letters=["grain", "fur", "iron", "tobacco"])
     _seal(t, [0] * 7 + [1] * 6 + [2] * 6 + [3] * 4, [d for d in DISTRICT_IDS if d != "S5"])
     t.edit_district("S5", type="farm", open=True).ships(3, 10, swedish_heading=-1, dutch_heading=1)
     t.at_step("colonist").edit_player(0, thaler=14)
     t.do("invest", 0, district="S5", triangle="left", option="basic").do("end_turn", 0)
-    assert t.view()["seals"] == [8, 6, 6, 4] and t.view()["thaler"][0] > 0
+    assert t.view()["seals"] == [8, 6, 6, 4] and not t.view()["finished"]
     for _ in range(3):
         _quiet_turn(t)
-    assert t.active == 0 and not t.view()["finished"]
-    _quiet_turn(t, "produce", district="S5", triangle="left")
     outcome = t.view()["outcome"]
-    assert outcome["reason"] == "Swedish victory" and outcome["winners"] == [0]
+    assert t.state["player"] == 0 and t.view()["thaler"][0] == 3
+    assert outcome["reason"] == "Governor victory" and outcome["winners"] == [0]
+    assert outcome["places"] == [1, 2, 2, 2] and outcome["scores"] == [8, 6, 6, 4]
+
+
+def test_a_governor_victory_at_the_start_of_the_first_last_turn(table):
+    """6: the governor victory is checked when each governor starts a turn, a last turn after
+    the 24th seal as well. Player 1 (seat 0) seals the 24th district (6 seals); player 2 (seat 1,
+    10 provinces, 3 thaler) starts his last turn 2 provinces ahead of player 3's 8 and wins."""
+    t = table(3, letters=["grain", "fur", "iron"])
+    _seal(t, [0] * 5 + [1] * 10 + [2] * 8, [d for d in DISTRICT_IDS if d != "S5"])
+    t.edit_district("S5", type="farm", open=True).ships(3, 10, swedish_heading=-1, dutch_heading=1)
+    t.at_step("colonist").edit_player(0, thaler=14).edit_player(1, thaler=3)
+    t.do("invest", 0, district="S5", triangle="left", option="basic").do("end_turn", 0)
+    outcome = t.view()["outcome"]
+    assert outcome["reason"] == "Governor victory" and outcome["winners"] == [1]
+    assert outcome["places"] == [2, 1, 2] and outcome["scores"] == [6, 10, 8]
 
 
 def test_dutch_victory_when_an_assemble_gives_up_sealed_districts(table):
