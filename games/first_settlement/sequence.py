@@ -1,9 +1,9 @@
 """TIME & GAME LENGTH and TURN SEQUENCE: whose move it is and which phase comes next.
 
-Setup runs in turn order: the roll for first player, then each colony's preparation, then each
-colony's site selection. Then each colony plays the 17 phases of its turn, one colony after
-the other (or, with the SIMULTANEOUS TURNS OPTION, phase by phase in turn order), for 20
-turns. A phase the rules skip for a colony (not Spring, no shortage...) is passed over; a
+Setup: the roll for first player, then each colony's preparation (in any order: SETUP gives
+none), then each colony's site selection in turn order. Then each colony plays the 17 phases of
+its turn, one colony after the other (or, with the SIMULTANEOUS TURNS OPTION, phase by phase in
+turn order), for 20 turns. A phase the rules skip for a colony (not Spring, no shortage...) is passed over; a
 colony that gave up plays no more phases.
 """
 
@@ -64,7 +64,8 @@ def phase_name(state: JSON) -> str:
 
 
 def expected(state: JSON) -> tuple[str, int | None] | None:
-    """The event due next and the seat that makes it; None when the game is over."""
+    """The event due next and the seat that makes it (while colonies are prepared, the first in turn
+    order of those ``unprepared``: any of them may); None when the game is over."""
     step = stage(state)
     if step == "play":
         return slot_due(state, state["cursor"])
@@ -81,11 +82,21 @@ def slot_due(state: JSON, cursor: JSON) -> tuple[str, int]:
     return PHASES[cursor["phase"]], state["order"][cursor["pos"]]
 
 
+def unprepared(state: JSON) -> list[int]:
+    """SETUP: the seats whose colony is still to be prepared, in turn order. SETUP ("Each player draws 3
+    Leader cards ... is dealt 4 Action cards ...") gives the preparations no order, so any of them may
+    prepare next; only the SITE SELECTION PROCESS goes "Each player in turn"."""
+    return [seat for seat in state["order"] if not state["colonies"][seat]["prepared"]]
+
+
 def seats_due(state: JSON) -> list[int]:
-    """The seats whose move it is: all the seats rolling for first player, else the one seat due."""
+    """The seats whose move it is: all the seats rolling for first player, every colony still to be
+    prepared, else the one seat due."""
     due = expected(state)
     if due is None:
         return []
+    if due[0] == "prepare_colony":
+        return unprepared(state)
     return state["contenders"] if due[1] is None else [due[1]]
 
 
@@ -117,16 +128,22 @@ def out_of_turn(state: JSON, move: Move) -> Violation | None:
     if played == due or played == early_site_selection(state):
         return None
     step = stage(state)
+    if step == "prepare_colony" and move.type == step and move.seat in unprepared(state):
+        return None
     if step == "play" and move.type in PHASE_SECTIONS and move.seat is not None:
         reason = skip_reason(state, move.seat, move.type, state["cursor"]["turn"])
         if reason is not None:
             return Violation(*reason)
     rule = TURN_SEQUENCE if step == "play" else SETUP
-    return Violation(rule, f"It is {_whose(*due)} now, not {_whose(move.type, move.seat)}.")
+    waiting = unprepared(state) if step == "prepare_colony" else [due[1]]
+    return Violation(rule, f"It is {_whose(due[0], *waiting)} now, not {_whose(move.type, move.seat)}.")
 
 
-def _whose(event: str, seat: int | None) -> str:
-    return event.replace("_", " ") if seat is None else f"seat {seat}'s {event.replace('_', ' ')}"
+def _whose(event: str, *seats: int | None) -> str:
+    """The event and its seats as said: roll for first, seat 1's or seat 1 or seat 2's prepare colony."""
+    if seats == (None,):
+        return event.replace("_", " ")
+    return f"{' or '.join(f'seat {seat}' for seat in seats)}'s {event.replace('_', ' ')}"
 
 
 def skip_reason(state: JSON, seat: int, phase: str, turn: int) -> tuple[str, str] | None:

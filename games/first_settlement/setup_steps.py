@@ -1,7 +1,8 @@
 """SETUP and the SITE SELECTION PROCESS: who goes first, each colony's start, each colony's site.
 
 The shuffles and rolls of the preparation arrive as events: the 1D10 rolls for the first
-player, and for each colony its 1D6 of Victuals and the cards it was dealt, in turn order.
+player, and for each colony its 1D6 of Victuals and the cards it was dealt (in any order of the
+colonies: SETUP gives none), then each site selection in turn order.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def roll_for_first(table: Table, move: Move) -> None:
     "prepare_colony",
     section=SETUP,
     description=(
-        "SETUP, in turn order: the 1D6 Victuals rolled, the 3 Leader cards drawn and the one kept (two with the "
+        "SETUP, each colony in any order: the 1D6 Victuals rolled, the 3 Leader cards drawn and the one kept (two with the "
         "two leader option), the 4 Action cards dealt and the one discarded, the 4 Build cards dealt and the two "
         "discarded; 'start_season' only with the random season start option."
     ),

@@ -1,5 +1,6 @@
 """SETUP and SITE SELECTION PROCESS of First Settlement, rule by rule."""
 
+from games.contract import Move
 from games.first_settlement import ENGINE
 
 
@@ -8,7 +9,7 @@ def test_players_roll_high_on_1d10_to_see_who_goes_first(table):
     state = ENGINE.setup(table.seats(3), {})
     state = table.play(state, "roll_for_first", None, {"rolls": [4, 9, 2]})
     assert state["order"] == [1, 2, 0]
-    assert ENGINE.view(state)["active_seats"] == [1]
+    assert ENGINE.view(state)["active_seats"] == [1, 2, 0]  # every colony to prepare, in turn order
     assert table.rules(ENGINE.setup(table.seats(3), {}), "roll_for_first", None, {"rolls": [4, 11, 2]}) == [
         "SETUP",
         "DICE",
@@ -62,13 +63,36 @@ def test_each_player_keeps_1_of_3_leaders_3_of_4_action_and_2_of_4_build_cards(t
     assert "SETUP" in table.rules(state, "prepare_colony", 0, five_actions)
 
 
-def test_preparation_and_site_selection_go_in_turn_order(table):
-    """SITE SELECTION PROCESS: "Each player in turn gets to select 1 of 3 possible sites"."""
+def test_colonies_are_prepared_in_any_order_and_sites_selected_in_turn_order(table):
+    """SETUP: "Each player draws 3 Leader cards ... is dealt 4 Action cards ... 4 Build cards" gives the
+    preparations no order; SITE SELECTION PROCESS: "Each player in turn gets to select 1 of 3 possible
+    sites". Seat 1 rolls highest, so the turn order is 1, 0; seat 0 may still prepare first, not twice."""
     state = table.play(ENGINE.setup(table.seats(2), {}), "roll_for_first", None, {"rolls": [2, 6]})
+    assert state["order"] == [1, 0] and ENGINE.view(state)["active_seats"] == [1, 0]
+    first = table.prepare(state, 0)
+    state = table.play(state, "prepare_colony", 0, first)
+    assert ENGINE.view(state)["phase"] == "prepare_colony" and ENGINE.view(state)["active_seats"] == [1]
+    hand = [*first["actions_dealt"][:3], *first["builds_dealt"][:2]]
+    assert ENGINE.seen_view(state, 0)["colonies"][0]["hand"] == hand
+    assert ENGINE.seen_view(state, 1)["colonies"][0].get("hand") in (None, [None] * 5)
+    assert ENGINE.seen_data(Move("prepare_colony", 0, first), 1)["actions_dealt"] == [None] * 4
     assert table.rules(state, "prepare_colony", 0, table.prepare(state, 0)) == ["SETUP"]
+    assert table.rules(state, "select_site", 0, table.offer(state, table.take(state, "site", 3))) == ["SETUP"]
     state = table.play(state, "prepare_colony", 1, table.prepare(state, 1))
-    state = table.play(state, "prepare_colony", 0, table.prepare(state, 0))
     assert ENGINE.view(state)["phase"] == "select_site" and ENGINE.view(state)["active_seats"] == [1]
+    assert table.rules(state, "select_site", 0, table.offer(state, table.take(state, "site", 3))) == ["SETUP"]
+
+
+def test_every_colony_still_to_be_prepared_is_offered_its_preparation(table):
+    """SETUP gives the preparations no order: with 3 seats and seat 2 prepared, the legal moves offer a
+    prepare_colony to seats 0 and 1 (the turn order 1, 2, 0 lists seat 1 first), none to seat 2."""
+    state = table.play(ENGINE.setup(table.seats(3), {}), "roll_for_first", None, {"rolls": [2, 6, 1]})
+    assert {move.seat for move in ENGINE.legal_moves(state)} == {0, 1, 2}
+    state = table.play(state, "prepare_colony", 2, table.prepare(state, 2))
+    moves = list(ENGINE.legal_moves(state))
+    assert {move.type for move in moves} == {"prepare_colony"} and {move.seat for move in moves} == {0, 1}
+    assert ENGINE.view(state)["active_seats"] == [1, 0]
+    assert all(not ENGINE.check(state, move) for move in moves[:20])
 
 
 def test_a_card_already_dealt_cannot_be_drawn_again(table):
@@ -205,7 +229,7 @@ def test_a_colony_may_select_its_site_before_the_next_colony_is_prepared(table):
     each colony through both in turn. The sites are still selected in turn order, by prepared colonies."""
     state = table.play(ENGINE.setup(table.seats(3), {}), "roll_for_first", None, {"rolls": [2, 6, 1]})
     state = table.play(state, "prepare_colony", 1, table.prepare(state, 1))
-    assert ENGINE.view(state)["active_seats"] == [2]
+    assert ENGINE.view(state)["active_seats"] == [2, 0]
     assert table.rules(state, "select_site", 2, table.offer(state, table.take(state, "site", 3))) == ["SETUP"]
     state = table.play(state, "select_site", 1, table.offer(state, table.take(state, "site", 3)))
     state = table.play(state, "prepare_colony", 2, table.prepare(state, 2, "Soldier"))
