@@ -1,7 +1,7 @@
 """The choices of every move (``@move(choices=...)``): the data each move might have now.
 
 Exact where the space can be listed: the dice (Ship Phase, the roll for first player up to 4
-rolling seats, the crop VP), the trades, the buildings, the Action cards played against
+rolling seats, the crop VP), the buildings, the Action cards played against
 Hardship cards, the New Leaders, the Kicked Out targets and the buildings lost to Fire. A draw
 of several cards is the exception (README "Legal moves"): every order of every card left is
 distinct data, so the cards drawn are representative: the deck's pile in name order, cut into
@@ -28,8 +28,9 @@ EXACT_ROLLERS = 4
 SPREAD_FACES = (1, 5, 10)
 LEADERS = tuple(sorted(CARDS_OF["leader"]))
 #: The moves whose choices are representative, not every move the rules allow (README "Legal
-#: moves"): the cards drawn in order, the gifts of the TRADE OPTION, and the roll for first
-#: player of more than EXACT_ROLLERS seats.
+#: moves"): the cards drawn in order, the Trade cards played in hand order once their orders
+#: are many (5 or more in hand), the gifts of the TRADE OPTION, and the roll for first player of
+#: more than EXACT_ROLLERS seats.
 REPRESENTATIVE = frozenset(
     {
         "roll_for_first",
@@ -40,6 +41,7 @@ REPRESENTATIVE = frozenset(
         "food",
         "harvest",
         "spoil",
+        "trade",
         "starve",
         "cold",
         "sick",
@@ -283,8 +285,11 @@ def harvest(state: JSON, seat: int) -> Iterator[JSON]:
 
 
 def trade(state: JSON, seat: int) -> Iterator[JSON]:
-    """TRADE PHASE: every Trade card played (in every order when few) for FT or a Land Purchase
-    Token, every extra Trade, every number of 5 FT converted."""
+    """TRADE PHASE: every Trade card played (in every order when few, else in hand order:
+    representative) for FT or a Land Purchase Token, every extra Trade, every number of 5 FT
+    converted. The hand order reaches every table another order does: every card played is
+    discarded, and Isolated ("Negate the first Trade card you play") negates the gain of the
+    first, whichever card it is, while every gain is offered for every card."""
     colony = _colony(state, seat)
     effects = colony_effects(colony)
     goods = [card for card in colony["hand"] if ACTION_KINDS.get(card) == "Trade Good"]

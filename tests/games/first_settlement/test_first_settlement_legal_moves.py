@@ -120,6 +120,27 @@ def test_trade_phase_extra_trade_of_river_mouth(table):
     )  # no extra: 2 x 2 x 2 ways to say nothing; an extra: 2 gains x 2 (cards) x 2 (convert)
 
 
+def test_trade_phase_five_trade_cards_are_offered_in_hand_order_reaching_every_table(table):
+    """TRADE PHASE: "You may play (discard) Trade Action cards. For each such card, you may gain either 1 Food
+    Token or 1 Land Purchase Token"; SITE DECK CARD LIST: "Isolated Negate the first Trade card you play in
+    Trade Phase". Five Trade cards make 1 + 5x2 + 20x4 + 60x8 + 120x16 + 120x32 = 6331 ordered plays with
+    their gains, too many to list with the extra Trades and the FT converted, so `trade` is representative
+    (README "Legal moves"): the cards come in hand order. With Isolated and 0 FT, all five played for food in
+    reverse order gain 4 FT (Liquor, first, is negated); all five in hand order for food gain 4 FT too (Beads
+    negated): the same table, and that move is offered."""
+    hand = ["Beads", "Guns", "Cloth", "Knives", "Liquor"]
+    sites = ["Isolated", "Quality Timber", "Safe Harbor"]
+    state = table.at(table.founded(), "trade", seat=0, turn=2, food=0, hand=hand, sites=sites)
+    reverse = {"cards": [{"card": card, "gain": "food"} for card in reversed(hand)]}
+    in_order = {"cards": [{"card": card, "gain": "food"} for card in hand]}
+    assert "trade" in ENGINE.representative_choices
+    assert ENGINE.check(state, Move("trade", 0, reverse)) == []
+    assert in_order in datas(legal(state, 0))
+    played = ENGINE.apply(state, Move("trade", 0, reverse))
+    assert (played["colonies"][0]["food"], played["colonies"][0]["hand"]) == (4, [])
+    assert ENGINE.apply(state, Move("trade", 0, in_order)) == played
+
+
 def test_build_phase_one_for_5_ft_a_second_for_20(table):
     """BUILD PHASE: "1 Building into play at a cost of 5 FT ... a second Building for 20 FT": with
     Church and Granary in hand (Beads is not a Build card) and 25 FT, nothing, either one, or both
