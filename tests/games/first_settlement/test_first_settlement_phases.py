@@ -52,6 +52,22 @@ def test_max_hand_size_is_5_cards_and_the_excess_is_discarded(table, founded):
     assert len(colony_after(table, state, "draw", _draw_data(table, state, hand[:3]))["hand"]) == 5
 
 
+def test_a_gift_may_leave_a_hand_over_5_cards_until_the_next_draw_phase(table):
+    """DRAW PHASE: "Max hand size is 5 cards. Discard excess cards." is a step of the Draw Phase; TRADE
+    OPTION: "Players may at any time freely trade cards from their hands" sets no limit. Seat 1 gives seat 0
+    (a Farmer, 5 cards) one card: 6 cards, accepted. In its Draw Phase seat 0 holds 6 + 2 Action + 1 Build
+    = 9 cards and discards 4, not 3."""
+    state = table.at(table.founded(options={"trade_between_players": True}), "time", seat=0, turn=2)
+    gift = {"to": 0, "cards": state["colonies"][1]["hand"][:1]}
+    assert table.rules(state, "give", 1, gift) == []
+    state = table.play(state, "give", 1, gift)
+    assert len(state["colonies"][0]["hand"]) == 6
+    state = table.at(state, "draw", seat=0, turn=2)
+    hand = state["colonies"][0]["hand"]
+    assert table.rules(state, "draw", 0, _draw_data(table, state, hand[:3])) == ["DRAW PHASE"]
+    assert len(colony_after(table, state, "draw", _draw_data(table, state, hand[:4]))["hand"]) == 5
+
+
 def test_the_nobleman_holds_one_card_more(table, founded):
     """LEADER DECK CARD LIST: "Nobleman Hand Size +1" """
     state = table.at(founded, "draw", leaders=["Nobleman"])
