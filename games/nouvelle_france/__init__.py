@@ -82,6 +82,16 @@ def _placing(state: JSON) -> list[str]:
     return moves
 
 
+def _offering(state: JSON) -> list[str]:
+    """A PLAYER IS UNABLE TO PLACE A BLOCK: the player offered the block places it or passes it on;
+    an Ally (ALLY TOKENS: the offer is still the active player's turn; not when SIMPLIFICATION 2
+    leaves them out)."""
+    moves = [place_block.name, pass_offer.name]
+    if _allies_in_play(state):
+        moves.append(play_ally.name)
+    return moves
+
+
 class NouvelleFranceEngine(Game):
     slug = "nouvelle_france"
     title = "Nouvelle France"
@@ -92,7 +102,7 @@ class NouvelleFranceEngine(Game):
         Phase("setup", SETUP, moves=(setup_table,), turn=_nobody),
         Phase("draw", TURN, moves=(draw_card, place_bonus_block, play_ally), turn=_active, now=_drawing),
         Phase("place", TURN, moves=(place_block, offer_block, play_ally), turn=_active, now=_placing),
-        Phase("offer", UNABLE, moves=(place_block, pass_offer), turn=_offered_to),
+        Phase("offer", UNABLE, moves=(place_block, pass_offer, play_ally), turn=_offered_to, now=_offering),
         Phase("finished", END, moves=(), turn=_nobody),
     )
     #: ALLY TOKENS: "It is possible that several players play an Ally token during the same turn"

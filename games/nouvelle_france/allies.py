@@ -52,14 +52,14 @@ def play_ally(table: Table, move: Move) -> None:
 
 
 def _refuse_token(table: Table, move: Move) -> bool:
-    """Whether the token may not be played at all (refused): left out, while a block is on offer,
-    face down, or a card list given to another token than the Huron."""
+    """Whether the token may not be played at all (refused): left out, face down, or a card list
+    given to another token than the Huron. A block on offer is still the active player's turn (A
+    PLAYER IS UNABLE TO PLACE A BLOCK: "can now draw a new card and continue their turn"), so the
+    tokens played "During a player's turn" may be played then (the Huron's own rule says when)."""
     state, ally = table.state, move.data["ally"]
     allies_rule = state["options"]["allies"]
     if allies_rule == "none":
         table.refuse(SIMPLIFIED, "This play leaves the Ally tokens out.")
-    elif state["phase"] == "offer":
-        table.refuse(ALLY_TOKENS, "Ally tokens are played during a turn, not while a block is on offer.")
     elif state["players"][move.seat]["allies"][ally] != "face up":
         if allies_rule == "once":
             table.refuse(SIMPLIFIED, "In this play each Ally token is used only once during the game.")

@@ -101,8 +101,9 @@ def bonus_choices(state: JSON, seat: int | None) -> Iterator[JSON]:
 
 def ally_choices(state: JSON, seat: int | None) -> Iterator[JSON]:
     """ALLY TOKENS, each face-up token of ``seat`` where it may be played: the Fille du Roy by
-    the active player, the Coureur des bois by another (one a turn), the Huron before a turn."""
-    if state["options"]["allies"] == "none" or state["phase"] not in ("draw", "place"):
+    the active player, the Coureur des bois by another (one a turn), also while a block is on offer
+    (still the active player's turn), the Huron before a turn."""
+    if state["options"]["allies"] == "none" or state["phase"] not in ("draw", "place", "offer"):
         return
     allies, turn = state["players"][seat]["allies"], state["turn"]
     active = seat == state["active"]

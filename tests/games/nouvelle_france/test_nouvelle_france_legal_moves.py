@@ -182,8 +182,8 @@ def test_unable_to_place_the_offered_cannon_everywhere_it_fits(table):
     off the foundation, so it lies along a wall: church 2 + 2 (rows of 4) + 3 + 3 (columns of 6), mill
     2 x 4 (walls of 5), redoubt 1 x 4 (walls of 4). Bjorn's cubes: brown, white, brown, white."""
     state = table.play(table.draw(table.new(), "eel"), "offer_block", 0, {"card": "cannon"})
-    assert legal(state, 0) == []
-    moves = legal(state, 1)
+    assert legal(state, 0, {"place_block", "pass_offer"}) == []
+    moves = legal(state, 1, {"place_block", "pass_offer"})
     assert moves[-1] == Move("pass_offer", 1, {})
     placements = moves[:-1]
     assert {(m.type, m.data["card"]) for m in placements} == {("place_block", "cannon")}
@@ -194,6 +194,21 @@ def test_unable_to_place_the_offered_cannon_everywhere_it_fits(table):
     colours = ["brown", "white", "brown", "white"]
     column = [{"x": 0, "y": y, "z": 1, "colour": colour} for y, colour in zip(range(4), colours)]
     assert Move("place_block", 1, {"card": "cannon", "site": "church", "cubes": column}) in placements
+
+
+def test_allies_while_a_block_is_on_offer(table):
+    """ALLY TOKENS "During a player's turn": while the cannon Astrid could not place is on offer (every site a
+    plus of 5 cells: no line of 4 fits), the Fille du Roy is still hers and the Coureur des bois Bjorn's or
+    Carl's; no Huron (HURON: "before or after a player's turn")."""
+    plus = [[1, 0], [0, 1], [1, 1], [2, 1], [1, 2]]
+    options = {"sites": {site: {"footprint": plus, "joints": []} for site in ("redoubt", "church", "mill")}}
+    state = table.draw(table.new(players=3, options=options, strip=("cannon", "cannon")), "cannon")
+    state = table.play(state, "offer_block", 0, {"card": "cannon"})
+    assert legal(state, None, {"play_ally"}) == [
+        Move("play_ally", 0, {"ally": "fille_du_roy"}),
+        Move("play_ally", 1, {"ally": "coureur_des_bois"}),
+        Move("play_ally", 2, {"ally": "coureur_des_bois"}),
+    ]
 
 
 # BONUS CONSTRUCTION BLOCKS and PLACEMENT RULES

@@ -129,10 +129,45 @@ def test_the_offered_block_is_placed_by_the_player_it_is_offered_to(table):
     assert table.check(state, "place_block", 1, cannon) == []
 
 
-def test_no_ally_is_played_while_a_block_is_on_offer(table):
-    """ALLY TOKENS: they are played "During a player's turn"; the offered block is not a turn of its own."""
-    state = offered(table)
-    assert table.rules(state, "play_ally", 1, {"ally": "fille_du_roy"}) == ["ALLY TOKENS"]
+#: Every site a plus of 5 cells (a club's own foundations): a cross covers one, a cannon (4 in a line, at
+#: most 3 high) fits on none.
+PLUS = [[1, 0], [0, 1], [1, 1], [2, 1], [1, 2]]
+CROSSROADS = {"sites": {site: {"footprint": PLUS, "joints": []} for site in ("redoubt", "church", "mill")}}
+CROSS = [(1, 0, 1), (0, 1, 1), (1, 1, 1), (2, 1, 1), (1, 2, 1)]
+
+
+def three_cannons_offered(table):
+    """Three players on the plus-shaped sites, three cannons visible: Astrid (white) offers one."""
+    state = table.draw(table.new(players=3, options=CROSSROADS, strip=("cannon", "cannon")), "cannon")
+    return table.play(state, "offer_block", 0, {"card": "cannon"})
+
+
+def test_allies_are_played_while_a_block_is_on_offer(table):
+    """ALLY TOKENS: "During a player's turn, players may use the 3 Ally tokens"; the offer is still the
+    active player's turn (A PLAYER IS UNABLE TO PLACE A BLOCK: "can now draw a new card and continue their
+    turn"): the Fille du Roy is Astrid's, the Coureur des bois another's. HURON: "before or after a player's
+    turn", so not during the offer."""
+    state = three_cannons_offered(table)
+    assert table.check(state, "play_ally", 0, {"ally": "fille_du_roy"}) == []
+    assert table.check(state, "play_ally", 2, {"ally": "coureur_des_bois"}) == []
+    assert table.check(state, "play_ally", 1, {"ally": "coureur_des_bois"}) == []
+    assert table.rules(state, "play_ally", 1, {"ally": "fille_du_roy"}) == ["FILLE DU ROY (King's Ward) TOKEN"]
+    huron = {"ally": "huron", "cards": ["cross", "cross", "cross"]}
+    assert table.rules(state, "play_ally", 1, huron) == ["HURON (First Nations People) TOKEN"]
+    assert ENGINE.view(state)["legal_event_types"] == ["place_block", "pass_offer", "play_ally"]
+
+
+def test_allies_played_during_the_offer_count_when_the_player_continues_their_turn(table):
+    """FILLE DU ROY: "double their points during their turn"; COUREUR DES BOIS: "half the number of points
+    received by the active player (rounding down) ... If the active player uses the 'Fille du Roy' token, the
+    additional points are not included". Played while the cannon is on offer; nobody places it, Astrid
+    "can now draw a new card and continue their turn": a white cross on an empty site is 5 points, doubled
+    10, and Carl's Coureur des bois half of 5, rounded down: 2."""
+    state = table.play(three_cannons_offered(table), "play_ally", 0, {"ally": "fille_du_roy"})
+    state = table.play(state, "play_ally", 2, {"ally": "coureur_des_bois"})
+    state = table.play(table.play(state, "pass_offer", 1, {}), "pass_offer", 2, {})
+    state = table.place(table.draw(state, "cross"), "cross", "church", CROSS, "white")
+    assert ENGINE.view(state)["scores"] == [10, 0, 2]
 
 
 def test_one_card_variant_lays_no_card_on_the_strip_at_setup(table):
