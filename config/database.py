@@ -44,8 +44,13 @@ def url_for(url: str, database: str, role: str | None = None, password: str | No
 
 
 def ensure_roles(admin_url: str) -> None:
-    """Create the owner and the service roles where they are missing (passwords kept in step)."""
+    """Create the owner and the service roles where they are missing (passwords kept in step).
+
+    Roles are the cluster's, not a database's: processes doing this at once (the test suite's
+    workers, each with a database of its own) take turns under an advisory lock, which lasts
+    as long as the connection, on the one database they all connect to."""
     with psycopg.connect(url_for(admin_url, "postgres"), autocommit=True) as connection:
+        connection.execute("SELECT pg_advisory_lock(hashtext('tablelog roles'))")
         for role, password in ((OWNER, _password("OWNER")), (SERVICE, _password("SERVICE"))):
             exists = connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [role]).fetchone()
             verb = "ALTER" if exists else "CREATE"

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import subprocess
 import sys
 import uuid
 
+import psycopg
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
@@ -27,6 +29,35 @@ def django_db_modify_db_settings(django_db_modify_db_settings):
     """The service's database role exists before the test database is migrated, so the
     migrations grant it what the service gets in production (config/database.py)."""
     database.ensure_roles(os.environ["DATABASE_URL"])
+
+
+#: Tests whose writes commit, as the service's do: they run while no other test does.
+ALONE = frozenset({"committed_db", "transactional_db", "spawn"})
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """With the suite spread over processes (pytest-xdist), a test of :data:`ALONE` runs while
+    no other test does. The projector reads events older than every transaction still running
+    on the server (analytics/services.py), and a test of another process, in a transaction for
+    all its length on a database of its own, is one; the fault and browser tests are timed too.
+    The others run side by side. Turns are taken under an advisory lock on the one database
+    every process reaches: exclusive for these, shared for the rest, granted in the order asked."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        yield
+        return
+    alone = ALONE.intersection(item.fixturenames)
+    take, give = ("lock", "unlock") if alone else ("lock_shared", "unlock_shared")
+    _turns().execute(f"SELECT pg_advisory_{take}(hashtext('tablelog tests'))")
+    try:
+        yield
+    finally:
+        _turns().execute(f"SELECT pg_advisory_{give}(hashtext('tablelog tests'))")
+
+
+@functools.cache
+def _turns() -> psycopg.Connection:
+    return psycopg.connect(database.url_for(os.environ["DATABASE_URL"], "postgres"), autocommit=True)
 
 
 @pytest.fixture(autouse=True)
