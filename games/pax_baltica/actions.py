@@ -381,8 +381,7 @@ def _night_rider_problem(state: JSON, move: Move) -> Violation | None:
 def weather_roll(table: Table, move: Move) -> None:
     """Never mind the weather: on 5 or 6 Sweden may make one group move containing Karl XII."""
     if move.data["roll"] >= 5:
-        table.set("phase", "weather_move")
-        table.set("pending_force_march", {})
+        turn.begin_weather_move(table)
     else:
         turn.end_year(table)
 

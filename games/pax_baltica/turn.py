@@ -250,15 +250,33 @@ _unmarked: JSON = {}
 
 def begin_turn(table: Table) -> None:
     """A new game turn: the table of ``turn_start``, every block standing unmoved and hidden."""
-    global _unmarked
     state = table.state
     table.update(**turn_start())
-    for name in _used_blocks(state["blocks"], _unmarked):
-        table.at("blocks", name).update(moved=False, sieged=False, loaded=False, revealed=False, forced=False)
-    _unmarked = table.share("blocks")["blocks"]
+    clear_block_marks(table)
     if state["turn"] == 1 and state["swedish_first_actions"]:
         table.at("rolls")[0] = 0
         table.at("actions")[0] = state["swedish_first_actions"]
+
+
+def clear_block_marks(table: Table) -> None:
+    """Every block stands unmoved, not besieging, not loaded, not force-marched and hidden."""
+    global _unmarked
+    for name in _used_blocks(table.state["blocks"], _unmarked):
+        table.at("blocks", name).update(moved=False, sieged=False, loaded=False, revealed=False, forced=False)
+    _unmarked = table.share("blocks")["blocks"]
+
+
+def begin_weather_move(table: Table) -> None:
+    """Never mind the weather: "the Swedish player rolls 1D6 for a special Winter Turn", a
+    game turn of its own, so the winter turn's marks are cleared: 3.42 "Blocks move once per
+    Game Turn" (Karl XII may move again), and its entries, attacks and sieges are the winter
+    battles' (6.2 "The attacker (the player who moved into the territory)", 6.22 reserves).
+    The winter's dice, actions and Player 1 stay (the weather move spends no action)."""
+    start = turn_start()
+    for kept in ("phase", "rolls", "actions", "acting", "event_due"):
+        del start[kept]
+    table.update(phase="weather_move", **start)
+    clear_block_marks(table)
 
 
 def _used_blocks(blocks: JSON, unmarked: JSON) -> list[str]:

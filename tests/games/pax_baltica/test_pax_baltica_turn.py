@@ -121,6 +121,49 @@ def test_weather_roll_below_5_starts_the_next_year(pb):
     assert state["phase"] == "year_start" and state["year"] == 1719
 
 
+def _winter(pb, sweden_roll, allied_roll):
+    """12.5 at its winter turn (1718), both action dice in."""
+    state = pb.edit(pb.setup("12.5"), season=3)
+    return pb.play(state, ("action_roll", 0, {"roll": sweden_roll}), ("action_roll", 1, {"roll": allied_roll}))
+
+
+def test_karl_xii_moved_in_winter_may_make_the_weather_move(pb):
+    """Special end year turn: "the Swedish player rolls 1D6 for a special Winter Turn ... may perform one
+    group move containing Karl XII"; 3.42 "Blocks move once per Game Turn": the weather turn is a turn of
+    its own, so Karl XII, moved in the winter turn, moves again."""
+    state = _winter(pb, 5, 2)
+    state = pb.play(state, ("group_move", 0, pb.move("Vastergotland", ("Karl XII", ["Smaland"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    state = pb.play(state, ("supply_check", 0, {"losses": []}), ("supply_check", 1, {"losses": []}))
+    state = pb.play(state, ("weather_roll", 0, {"roll": 6}))
+    assert pb.rules(state, "group_move", 0, pb.move("Smaland", ("Karl XII", ["Skane"]))) == []
+    state = pb.play(state, ("group_move", 0, pb.move("Smaland", ("Karl XII", ["Skane"]))))
+    assert pb.at(state, "Karl XII") == "Skane" and state["year"] == 1719
+
+
+def test_the_weather_move_into_enemy_blocks_makes_sweden_the_attacker(pb):
+    """6.2: "The attacker (the player who moved into the territory)"; in the special Winter Turn Karl XII
+    moves into Jamtland, which the Danes took in the winter turn: Sweden attacks there, and Karl XII,
+    crossing the only border used this turn, is the main attack, no reserve (6.22). An A block, he fires
+    first (6.21: "All "A" blocks go before all "B" blocks")."""
+    state = _winter(pb, 1, 4)
+    danes = pb.move("Akershus", ("Bergenhus", ["Jamtland"]), ("Prins Christian", ["Jamtland"]))
+    state = pb.play(state, ("group_move", 1, danes), ("end_actions", 1, {}), ("end_actions", 0, {}))
+    state = pb.play(state, ("start_battle", 1, {"territory": "Jamtland"}))
+    assert state["battle"]["attacker"] == 1
+    for name in ("Elfsborg", "Savolax"):
+        state = pb.play(state, ("combat_retreat", 0, {"block": name, "path": [pb.step("Vastergotland")]}))
+    for seat in (1, 0):
+        losses = next(m for m in pb.engine.legal_moves(state, seat) if m.type == "supply_check")
+        state = pb.play(state, ("supply_check", seat, losses.data))
+    state = pb.play(state, ("weather_roll", 0, {"roll": 6}))
+    state = pb.play(state, ("group_move", 0, pb.move("Vastergotland", ("Karl XII", ["Jamtland"]))))
+    state = pb.play(state, ("start_battle", 1, {"territory": "Jamtland"}))
+    assert state["battle"]["attacker"] == 0 and state["battle"]["reserves"] == []
+    assert state["battle"]["attack_borders"] == ["Vastergotland"]
+    assert pb.rules(state, "combat_fire", 0, {"block": "Karl XII", "dice": [6, 6, 6]}) == []
+
+
 def test_year_start_replacements_then_spring(pb):
     """The game: "Activation and replacements ... This phase does not apply on the first year of any scenario." """
     assert pb.setup("12.5")["phase"] == "action_roll"
