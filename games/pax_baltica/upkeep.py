@@ -88,6 +88,8 @@ def _dated_entries(table: Table) -> None:
             activate(table, nation, entry["side"])
     if year == 1716 and "turkey" in state["entries"]:
         _withdraw(table, "turkey", "out")
+        if "turkey" in state["truces"]:
+            table.at("truces").pop("turkey")  # 10.5: the removal, not the truce, sets the return
     if year == 1715 and state["excluded"]:
         for name in state["excluded"]:
             table.at("blocks", name)["at"] = "pool"
@@ -130,18 +132,20 @@ def activate(table: Table, nation: str, side: int) -> None:
 def activation_need(state: JSON, nation: str) -> int | None:
     """The roll a nation needs to enter the war this year, None when it may not roll.
     Entries (9.4 to 9.9) need a fixed roll; after a truce (6.10) the nation rolls from the
-    third year on, first needing a 6, then a 5 or 6, and so on."""
+    third year on, first needing a 6, then a 5 or 6, and so on. 10.5: "Remove all Turks from
+    spring turn 1716. From spring turn 1718, roll for activation as per (9.6)", whatever
+    truce came before (the year 1716 clears it)."""
     if state["active"].get(nation) or nation in state["returns"]:
         return None
     year = state["year"]
+    if nation == "turkey" and 1716 <= year < 1718:
+        return None
     truce = state["truces"].get(nation)
-    if truce is not None:
+    if truce is not None and not (nation == "turkey" and truce < 1716 <= year):
         first = truce + TRUCE_YEARS + 1
         return None if year < first else max(1, 6 - (year - first))
     entry = state["entries"].get(nation)
     if entry is None or year < entry["from"]:
-        return None
-    if nation == "turkey" and 1716 <= year < 1718:
         return None
     if year >= 1711 and "need_from_1711" in entry:
         return entry["need_from_1711"]

@@ -46,6 +46,20 @@ def test_the_turks_leave_in_1716_and_may_return_from_1718(pb):
     assert "turkey" in pb.engine.view(later)["activation_rolls_due"]["0"]
 
 
+def test_a_turkish_truce_does_not_bring_the_turks_back_before_1718(pb):
+    """10.5: "Remove all Turks from spring turn 1716. From spring turn 1718, roll for activation as per (9.6).
+    Turkey counts as a prohibited territory (4.8) during this period." A truce of 1712 would let the Turks roll
+    from 1716 (6.10); the removal comes first, and from 1718 they roll as 9.6 says: "From 1711 the Turks are
+    activated on a 5 and 6"."""
+    state = year_start(pb, "12.4", 1716, truces={"turkey": 1712})
+    assert "turkey" not in state["truces"] and board.is_prohibited(state, "Besarabya")
+    assert "turkey" not in pb.engine.view(state)["activation_rolls_due"].get("0", [])
+    assert upkeep.activation_need(pb.edit(state, year=1717), "turkey") is None
+    assert upkeep.activation_need(pb.edit(state, year=1717, truces={"turkey": 1712}), "turkey") is None
+    assert upkeep.activation_need(pb.edit(state, year=1718), "turkey") == 5
+    assert upkeep.activation_need(pb.edit(state, year=1718, truces={"turkey": 1712}), "turkey") == 5
+
+
 def test_turks_attacking_poland_bring_russia_back(pb):
     """10.2: "If Russia is out of the game due to a truce, it is automatically activated if Poland is attacked by
     Turkey." """
