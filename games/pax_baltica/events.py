@@ -57,14 +57,27 @@ def is_repeat(state: JSON, nation: str, roll: int) -> bool:
     return roll in state["national_results"].get(nation, [])
 
 
+def truce_partners(state: JSON, key: tuple[str, int]) -> list[str]:
+    """14.2 Diplomacy (Sweden 4, Russia 4): the nations of the result a truce may be formed
+    with. 6.9: "A truce set due to a national event, just ends all hostilities between the
+    nations involved": only a nation at war against the table's nation has any to end (a
+    nation not yet in the war keeps its entry, 9.7, 9.9, and its territories stay
+    prohibited, 4.8)."""
+    enemy = 1 - board.side_of(state, key[0])
+    return [n for n in DIPLOMACY[key] if state["active"].get(n) and board.side_of(state, n) == enemy]
+
+
 def asked_for(state: JSON, result: JSON) -> set[str]:
-    """14.2: what a result asks for besides its nation and roll (a repeat asks for nothing)."""
+    """14.2: what a result asks for besides its nation and roll (a repeat asks for nothing,
+    nor a diplomacy with no nation at war to form a truce with)."""
     key = (result["nation"], result["roll"])
     if is_repeat(state, *key):
         return set()
     if key in DESERTION or key == FORCED_RECRUITMENT:
         return {"blocks"}
-    if key in DIPLOMACY or key in EXCLUSION:
+    if key in DIPLOMACY:
+        return {"choice"} if truce_partners(state, key) else set()
+    if key in EXCLUSION:
         return {"choice"}
     return {"roll2"} if key == ("saxony", 3) else set()
 
@@ -73,6 +86,8 @@ def national_result_problem(state: JSON, result: JSON) -> Violation | None:
     nation, roll = result["nation"], result["roll"]
     if nation not in NATIONAL_TABLES:
         return Violation(sections.NATIONAL_EVENTS, f"{nation.title()} has no national event table.")
+    if (nation, roll) in DIPLOMACY and not is_repeat(state, nation, roll):
+        return _diplomacy_problem(state, (nation, roll), result.get("choice"))
     extra = sorted(set(result) - {"nation", "roll"} - asked_for(state, result))
     if extra:
         return Violation(sections.NATIONAL_EVENTS, f"This result asks for no {' or '.join(extra)}.")
@@ -82,11 +97,6 @@ def national_result_problem(state: JSON, result: JSON) -> Violation | None:
     names = result.get("blocks", [])
     if key in DESERTION or key == FORCED_RECRUITMENT:
         return _steps_problem(state, nation, names, desertion=key in DESERTION)
-    if key in DIPLOMACY:
-        choice = result.get("choice")
-        if choice not in DIPLOMACY[key]:
-            options = " or ".join(n.title() for n in DIPLOMACY[key])
-            return Violation(sections.NATIONAL_EVENTS, f"Diplomacy forms a truce with {options}: choose one.")
     if key in EXCLUSION:
         choice = result.get("choice")
         in_pool = [
@@ -111,6 +121,22 @@ def national_result_problem(state: JSON, result: JSON) -> Violation | None:
     if key == ("saxony", 3) and result.get("roll2") is None:
         return Violation(sections.NATIONAL_EVENTS, "The Polish Parliament assembles: give the second die (roll2).")
     return None
+
+
+def _diplomacy_problem(state: JSON, key: tuple[str, int], choice: JSON) -> Violation | None:
+    """14.2 Diplomacy: a truce with one of the result's nations at war against the table's
+    nation; with none at war there is no truce to form, and the result names none."""
+    partners = truce_partners(state, key)
+    if choice in partners or (choice is None and not partners):
+        return None
+    if partners:
+        options = " or ".join(n.title() for n in partners)
+        return Violation(sections.NATIONAL_EVENTS, f"Diplomacy forms a truce with {options}: choose one at war.")
+    options = " nor ".join(n.title() for n in DIPLOMACY[key])
+    return Violation(
+        sections.NATIONAL_EVENTS,
+        f"Neither {options} is at war against {key[0].title()}: there is no truce to form; name none.",
+    )
 
 
 def _steps_problem(state: JSON, nation: str, names: list[str], *, desertion: bool) -> Violation | None:
@@ -159,7 +185,8 @@ def play_national_result(table: Table, result: JSON) -> None:
         for name in result.get("blocks", []):
             table.at("blocks", name)["steps"] += 1
     elif key in DIPLOMACY:
-        event_truce(table, result["choice"])
+        if result.get("choice") in truce_partners(state, key):
+            event_truce(table, result["choice"])
     elif key in EXCLUSION and 1703 <= state["year"] <= 1714 and result.get("choice"):
         table.set("excluded", [*state["excluded"], result["choice"]])
         table.at("blocks", result["choice"])["at"] = "out"
@@ -172,7 +199,7 @@ def _raise_if_unplayable(state: JSON, key: tuple[str, int], result: JSON) -> Non
     if key in DESERTION or key == FORCED_RECRUITMENT:
         if not board.known_blocks(state, result.get("blocks", [])):
             raise EngineError("A block the national result names is not a block of the game.")
-    elif key in DIPLOMACY and "choice" not in result:
+    elif key in DIPLOMACY and "choice" not in result and truce_partners(state, key):
         raise EngineError("A diplomacy truce needs its nation.")
     elif key in EXCLUSION and 1703 <= state["year"] <= 1714 and result.get("choice"):
         if not board.is_known_block(state, result["choice"]):
@@ -236,7 +263,8 @@ def national_results(state: JSON, nation_name: str) -> list[JSON]:
             results += [{**base, "blocks": names} for names in allocations(state, candidates, count, change)]
             results += [base] if count == 0 else []
         elif key in DIPLOMACY:
-            results += [{**base, "choice": partner} for partner in DIPLOMACY[key]]
+            partners = truce_partners(state, key)
+            results += [{**base, "choice": partner} for partner in partners] if partners else [base]
         elif key in EXCLUSION:
             pool = sorted(
                 n

@@ -1,5 +1,7 @@
 """The event tables: general events (14.1) and national events (14.2, 3.44)."""
 
+from games.pax_baltica import board, upkeep
+
 
 def event_due(pb, scenario="12.1"):
     """Sweden rolled a 6 (after the first turn): its general event is due."""
@@ -103,6 +105,33 @@ def test_forced_recruitment_adds_four_steps_not_to_warships(pb):
     )
     state = pb.play(state, ("national_event", 0, {"nation": "sweden", "roll": 5, "blocks": ["Karl XII"] * 3}))
     assert pb.steps(state, "Karl XII") == 4
+
+
+def test_diplomacy_forms_no_truce_with_a_nation_not_at_war(pb):
+    """14.2 Sweden 4: "A high ranked diplomat may form a TRUCE (See 6.9) with Hanover or Prussia"; 6.9: "A truce set
+    due to a national event, just ends all hostilities between the nations involved". In 1700 Prussia is not yet
+    in the war (9.7: "From 1711 the allied player may start rolling for a Prussian entry") and Hanover stands with
+    Sweden (9.9): there are no hostilities to end, so the result names no nation, and Prussia stays prohibited
+    (4.8 "Inactivated territories, such as Hanover and Prussia, prohibit movement until they are activated")."""
+    state = pb.actions(pb.setup("12.1"), allied_roll=1)
+    assert pb.refused(state, "national_event", 0, {"nation": "sweden", "roll": 4, "choice": "prussia"}, "14.2")
+    assert pb.refused(state, "national_event", 0, {"nation": "sweden", "roll": 4, "choice": "hanover"}, "14.2")
+    legal = [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "national_event" and m.data["roll"] == 4]
+    assert legal == [{"nation": "sweden", "roll": 4}]
+    state = pb.play(state, ("national_event", 0, {"nation": "sweden", "roll": 4}))
+    assert state["truces"] == {} and board.is_prohibited(state, "Prussia")
+    assert upkeep.activation_need(pb.edit(state, year=1704), "prussia") is None
+
+
+def test_diplomacy_chooses_among_the_nations_at_war(pb):
+    """14.2 Sweden 4 "with Hanover or Prussia, free of choice", 6.9 "ends all hostilities": with Prussia at war for
+    the Allies and Hanover not, the truce is with Prussia."""
+    state = pb.actions(pb.setup("12.1"), allied_roll=1)
+    state = pb.edit(state, active={**state["active"], "prussia": True})
+    assert pb.refused(state, "national_event", 0, {"nation": "sweden", "roll": 4, "choice": "hanover"}, "14.2")
+    assert pb.refused(state, "national_event", 0, {"nation": "sweden", "roll": 4}, "14.2")
+    state = pb.play(state, ("national_event", 0, {"nation": "sweden", "roll": 4, "choice": "prussia"}))
+    assert state["active"]["prussia"] is False and state["truces"] == {"prussia": 1700}
 
 
 def test_russian_diplomacy_truce_with_turkey_or_ukraine(pb):
