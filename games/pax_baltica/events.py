@@ -546,11 +546,23 @@ def _recruitment_problem(state: JSON, recruitment: list[JSON]) -> Violation | No
 
 
 def _recruitable(state: JSON, name: str, nation: str) -> bool:
+    """14.1 (4): "Steps must be applied in the native homeland and do not include warships
+    (unless they are anchored in a harbour (8.3))"."""
     if not board.is_known_block(state, name) or not board.on_map(state, name):
         return False
     place = state["blocks"][name]["at"]
     if board.info(state, name)["nation"] != nation or board.is_sea(state, place):
         return False
+    return _in_native_homeland(state, place, nation)
+
+
+def _in_native_homeland(state: JSON, place: str, nation: str) -> bool:
+    """Sweden's is "Sweden (the territories of Skåne, Småland, Östergötland, Västergötland,
+    Svealand, Kopparberg and Gävleborg)", "the Swedish homeland" (9.1, 10.8, 11.3), not
+    Finland nor the Baltic and German provinces; another nation's, its own territories
+    (Norway's for Denmark)."""
+    if nation == "sweden":
+        return place in board.SWEDISH_HOMELAND
     return board.original_nation(state, place) == nation
 
 

@@ -47,6 +47,29 @@ def test_recruitment_steps_go_to_blocks_in_the_homeland(pb):
     assert pb.steps(state, "Karl XII") == 4
 
 
+def test_swedish_recruitment_steps_go_to_the_swedish_homeland_only(pb):
+    """14.1 4: "Steps must be applied in the native homeland"; 9.1 names Sweden's: "Sweden (the territories of
+    Skåne, Småland, Östergötland, Västergötland, Svealand, Kopparberg and Gävleborg)", "the Swedish homeland".
+    Pommern and Estland are Swedish provinces, not the homeland: Pommerska and Vellinck there gain nothing."""
+    state = pb.place(pb.place(event_due(pb), "Karl XII", "Skane", 2), "Pommerska", "Pommern", 1)
+    state = pb.place(state, "Vellinck", "Estland", 2)
+    others = [{"nation": "russia", "roll": 1, "blocks": []}, {"nation": "saxony", "roll": 1, "blocks": []}]
+    for abroad in (["Pommerska"], ["Vellinck"], ["Karl XII", "Pommerska"]):
+        recruitment = [{"nation": "sweden", "roll": 2, "blocks": abroad}, *others]
+        assert pb.refused(state, "general_event", 0, {"roll": 4, "recruitment": recruitment}, "14.1")
+    offered = {
+        name
+        for m in pb.engine.legal_moves(state, 0)
+        if m.type == "general_event" and m.data["roll"] == 4
+        for entry in m.data["recruitment"]
+        for name in entry["blocks"]
+    }
+    assert "Karl XII" in offered and not {"Pommerska", "Vellinck"} & offered
+    recruitment = [{"nation": "sweden", "roll": 2, "blocks": ["Karl XII", "Karl XII"]}, *others]
+    state = pb.play(state, ("general_event", 0, {"roll": 4, "recruitment": recruitment}))
+    assert pb.steps(state, "Karl XII") == 4 and pb.steps(state, "Pommerska") == 1 and pb.steps(state, "Vellinck") == 2
+
+
 def test_allied_event_rolls_for_each_country(pb):
     """14.1 5/6: "Roll on National Events Table. (If allied, roll for each country)." """
     state = pb.edit(pb.setup("12.1"), turn=2, swedish_first_actions=None, player1=0, rolls=[None, None])
