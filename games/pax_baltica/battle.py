@@ -9,7 +9,15 @@ from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
 from games.pax_baltica.losses import eliminate
-from games.pax_baltica.movement import BORDER_LIMITS, load_of, neighbours, reachable, subsets
+from games.pax_baltica.movement import (
+    BORDER_LIMITS,
+    carry_passengers,
+    load_of,
+    neighbours,
+    passenger_routes,
+    reachable,
+    subsets,
+)
 from games.pax_baltica.telling import dice, named, named_blocks, rolls, sentence, to, who
 from games.pax_baltica.vocabulary import DICE, MOVED_BLOCK, NAME, NAMES, PATH, STEP
 from games.secrets import MOVER, Secret
@@ -369,9 +377,13 @@ def combat_retreat(table: Table, move: Move) -> None:
         key = board.border_key(battle["territory"], path[0]["to"])
         table.at("battle", "retreats")[key] = battle["retreats"].get(key, 0) + 1
         destination = path[-1]["to"]
+        origin = table.state["blocks"][name]["at"]
+        warship = board.info(table.state, name)["type"] == "warship"
+        carried = passenger_routes(table.state, move.seat, origin, [(name, destination)]) if warship else {}
         table.at("blocks", name).update(
             at=destination, moved=True, aboard=board.is_sea(table.state, destination), revealed=False
         )
+        carry_passengers(table, carried)  # 8.4: a retreating warship takes its passengers along
     if name in battle["retreat_due"]:
         table.at("battle", "retreat_due").remove(name)
     else:

@@ -51,12 +51,14 @@ def group_move(table: Table, move: Move) -> None:
     for key, (_colour, count) in _crossings(origin, move.data["moves"]).items():
         use = table.at("border_use").setdefault(key, [0, 0])
         table.at("border_use")[key] = [u + (count if s == seat else 0) for s, u in enumerate(use)]
+    carried = passenger_routes(state, seat, origin, _departures(state, move.data["moves"]))
     arrivals: dict[tuple[str, str], list[str]] = {}
     for entry in move.data["moves"]:
         if entry["path"]:
             _move_block(table, seat, origin, entry["block"], entry["path"])
             via = entry["path"][-2]["to"] if len(entry["path"]) > 1 else origin
             arrivals.setdefault((entry["path"][-1]["to"], via), []).append(entry["block"])
+    carry_passengers(table, carried)
     for (place, via), names in arrivals.items():
         _arrive(table, seat, place, via, names)
     if state["phase"] == "weather_move":
@@ -204,6 +206,7 @@ def _together_problems(state: JSON, seat: int, origin: str, moves: list[JSON]) -
         *_border_limit_problems(state, seat, origin, moves),
         *_pinning_problems(state, seat, origin, moves),
         *_capacity_problems(state, seat, moves),
+        *_passenger_problems(state, seat, origin, moves),
     ]
 
 
@@ -402,6 +405,63 @@ def _capacity_problems(state: JSON, seat: int, moves: list[JSON]) -> list[Violat
         if aboard + load > WARSHIP_CAPACITY * len(ships):
             return [Violation(sections.SEA_MOVEMENT, f"Your warships in {sea} cannot carry that many blocks.")]
     return []
+
+
+def _departures(state: JSON, moves: list[JSON]) -> list[tuple[str, str]]:
+    """The warships of a group move that leave, each with where it ends."""
+    return [
+        (entry["block"], entry["path"][-1]["to"])
+        for entry in moves
+        if entry["path"]
+        and board.is_known_block(state, entry["block"])
+        and board.info(state, entry["block"])["type"] == "warship"
+        and board.is_known_territory(state, entry["path"][-1]["to"])
+    ]
+
+
+def passenger_routes(state: JSON, seat: int, origin: str, departures: list[tuple[str, str]]) -> dict[str, str]:
+    """4.6: "A warship is able to transport 1 Army or 2 regiment blocks per ship": the ground
+    blocks aboard in a sea zone sail with its warships. The ships that stay keep as many as
+    they can carry; the rest go with the ships that leave, armies first, filling each
+    destination's ships in the order of the move (README: which ship carries which block is
+    not logged). Returns each carried block's destination."""
+    if not departures or not board.is_known_territory(state, origin) or not board.is_sea(state, origin):
+        return {}
+    present = board.blocks_at(state, origin, seat)
+    leaving = {ship for ship, _ in departures}
+    staying = [n for n in present if board.info(state, n)["type"] == "warship" and n not in leaving]
+    room = {origin: WARSHIP_CAPACITY * len(staying)}
+    for _ship, destination in departures:
+        room[destination] = room.get(destination, 0) + WARSHIP_CAPACITY
+    passengers = [n for n in present if state["blocks"][n].get("aboard")]
+    passengers.sort(key=lambda n: -load_of(state, n))
+    routes = {}
+    for name in passengers:
+        place = next((p for p, free in room.items() if free >= load_of(state, name)), origin)
+        room[place] = room.get(place, 0) - load_of(state, name)
+        if place != origin:
+            routes[name] = place
+    return routes
+
+
+def _passenger_problems(state: JSON, seat: int, origin: str, moves: list[JSON]) -> list[Violation]:
+    """4.6: "You may not load and unload the same group of blocks during the same turn": blocks
+    that boarded this turn may not be carried into a harbour, where they would land."""
+    routes = passenger_routes(state, seat, origin, _departures(state, moves))
+    for name, place in routes.items():
+        if not board.is_sea(state, place) and state["blocks"][name]["loaded"]:
+            return [
+                Violation(sections.SEA_MOVEMENT, f"{name} boarded this turn and may not land in {place} this turn.")
+            ]
+    return []
+
+
+def carry_passengers(table: Table, routes: dict[str, str]) -> None:
+    """The carried blocks go with their warships: still aboard at sea, landed in a harbour
+    (8.3: warships in harbour are anchored inside the territory). Being carried is the
+    warships' move, not the blocks' (3.42)."""
+    for name, place in routes.items():
+        table.at("blocks", name).update(at=place, aboard=board.is_sea(table.state, place), revealed=False)
 
 
 def _move_block(table: Table, seat: int, origin: str, name: str, path: list[JSON]) -> None:

@@ -192,6 +192,22 @@ def test_warships_fight_at_sea(pb):
     assert pb.at(state, "Wattrang") == "pool"
 
 
+def test_a_warship_retreating_to_harbour_takes_its_blocks_along(pb):
+    """8.4: "A warship block retreating from combat are forced to go to a friendly harbour"; 4.6: the warship
+    transports the regiment aboard, so it goes with the ship (and is in the harbour's territory, 8.3)."""
+    state = pb.place(pb.setup("12.5"), "Savolax", "Baltic Sea", aboard=True, loaded=False)
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("Baltic Sea", ("Wattrang", ["Southern Baltic Sea", "Kattegat"]))))
+    assert pb.at(state, "Savolax") == "Kattegat"
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Kattegat"}))
+    state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [6, 6, 6]}))
+    retreat = {"block": "Wattrang", "path": [pb.step("Southern Baltic Sea"), pb.step("Skane")]}
+    state = pb.play(state, ("combat_retreat", 0, retreat))
+    assert pb.at(state, "Wattrang") == "Skane" and pb.at(state, "Savolax") == "Skane"
+    assert not state["blocks"]["Savolax"]["aboard"]
+
+
 def test_a_shared_border_is_left_only_by_the_last_to_enter(pb):
     """6.5: "If both players use the same border edge, only the last player entering may retreat via this border." """
     state = pb.place(pb.place(pb.actions(pb.setup("12.1")), "Repnin", "Estland", 1), "Estlandska", "Estland", 3)

@@ -186,6 +186,48 @@ def test_sea_movement_loads_one_army_or_two_regiments_per_warship(pb):
     assert pb.refused(state, "group_move", 0, land, "3.42") or pb.refused(state, "group_move", 0, land, "4.6")
 
 
+def aboard_in_the_southern_baltic(pb, loaded=False):
+    """12.1, Sweden to act: Wattrang and Wachtmeister in the Southern Baltic Sea with Karl XII (an army) and
+    Pommerska (a regiment) aboard."""
+    state = sweden_to_act(pb)
+    for name in ("Karl XII", "Pommerska"):
+        state = pb.place(state, name, "Southern Baltic Sea", aboard=True, loaded=loaded)
+    return state
+
+
+def test_blocks_aboard_sail_with_their_warships(pb):
+    """4.6: "A warship is able to transport 1 Army or 2 regiment blocks per ship": the blocks aboard go where the
+    warships go, and stay aboard at sea; none is left in a sea zone without ships."""
+    state = aboard_in_the_southern_baltic(pb)
+    fleet = pb.move("Southern Baltic Sea", ("Wattrang", ["Baltic Sea"]), ("Wachtmeister", ["Baltic Sea"]))
+    state = pb.play(state, ("group_move", 0, fleet))
+    for name in ("Karl XII", "Pommerska"):
+        assert pb.at(state, name) == "Baltic Sea" and state["blocks"][name]["aboard"]
+    land = pb.move("Southern Baltic Sea", ("Pommerska", ["Pommern"]))
+    assert pb.refused(state, "group_move", 0, land, "3.42")
+
+
+def test_warships_parting_carry_no_more_than_they_can_each(pb):
+    """4.6: one army or two regiments per warship: with one ship leaving and one staying, the army (2) and the
+    regiment (1) cannot all stay with one ship; each sea zone keeps no more than its ships carry."""
+    state = aboard_in_the_southern_baltic(pb)
+    state = pb.play(state, ("group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Baltic Sea"]))))
+    places = {name: pb.at(state, name) for name in ("Karl XII", "Pommerska")}
+    assert set(places.values()) == {"Southern Baltic Sea", "Baltic Sea"}
+    assert all(state["blocks"][name]["aboard"] for name in places)
+
+
+def test_warships_entering_a_harbour_land_their_blocks_but_not_the_same_turn(pb):
+    """4.6: unloading is "conducted via a friendly port or harbour", and "You may not load and unload the same group
+    of blocks during the same turn"; 8.3: "Warships in harbour are considered anchored and are therefore placed
+    inside the territory"."""
+    fleet = pb.move("Southern Baltic Sea", ("Wattrang", ["Pommern"]), ("Wachtmeister", ["Pommern"]))
+    assert pb.refused(aboard_in_the_southern_baltic(pb, loaded=True), "group_move", 0, fleet, "4.6")
+    state = pb.play(aboard_in_the_southern_baltic(pb), ("group_move", 0, fleet))
+    for name in ("Karl XII", "Pommerska"):
+        assert pb.at(state, name) == "Pommern" and not state["blocks"][name]["aboard"]
+
+
 def test_no_boarding_from_an_enemy_port(pb):
     """4.6: "you are also allowed to unload ground blocks into an enemy port or harbour but NOT load from them." """
     state = pb.place(sweden_to_act(pb), "Elfsborg", "Holstein")
