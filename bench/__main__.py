@@ -13,6 +13,7 @@ import os
 import platform
 import subprocess
 import sys
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -33,6 +34,19 @@ def bench_database() -> str:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.execute(f'CREATE DATABASE "{name}"')
     return database.url_for(url, name)
+
+
+def reference_seconds() -> float:
+    """A fixed pure-Python loop (ten million additions), the best of three: the machine's speed
+    at that moment, so that a reader can scale this report's absolute figures to another's."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        total = 0
+        for number in range(10_000_000):
+            total += number
+        best = min(best, time.perf_counter() - start)
+    return best
 
 
 def main() -> int:
@@ -58,10 +72,12 @@ def main() -> int:
     # Appends wake the projector through the broker; no worker runs here, so the wake-ups go
     # to a queue of the bench's own, dropped at the end.
     app.conf.task_default_queue = "tablelog-bench"
+    speed_before = reference_seconds()
     try:
         sections = measures.run_all(scale=scale)
     finally:
         drop_queue("tablelog-bench")
+    speed_after = reference_seconds()
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     header = [
         "# Benchmark results",
@@ -70,6 +86,8 @@ def main() -> int:
         f"- machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
         f"Python {platform.python_version()}",
         f"- scale: {'quick (a tenth of the data)' if args.quick else 'full'}",
+        f"- speed: a reference loop (ten million additions in Python) took {speed_before:.2f} s before the "
+        f"measures and {speed_after:.2f} s after them; absolute figures scale with it, ratios should not",
         "",
     ]
     analysis = (HERE / "analysis.md").read_text()
