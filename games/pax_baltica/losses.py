@@ -62,6 +62,9 @@ def ukraine_rejoins_russia(table: Table) -> None:
 
 
 def _sink_passengers(table: Table, sea: str, seat: int | None) -> None:
+    """8.2: "Ground blocks aboard destroyed warship are likewise destroyed": eliminated as in
+    combat (6.8), so a royal block aboard is dead for good and Frederik IV, August II or
+    Pjotr I going down forces a truce."""
     state = table.state
     ships = [n for n in board.blocks_at(state, sea, seat) if board.info(state, n)["type"] == "warship"]
     capacity = 2 * len(ships)
@@ -70,8 +73,8 @@ def _sink_passengers(table: Table, sea: str, seat: int | None) -> None:
             load = 2 if board.info(state, name)["type"] == "army" else 1
             if load <= capacity:
                 capacity -= load
-            else:
-                table.at("blocks", name).update(at="pool", steps=0, aboard=False)
+            elif table.state["blocks"][name]["at"] == sea:
+                eliminate(table, name)
 
 
 def call_truce(table: Table, nation: str, kept: str | None = None) -> None:

@@ -1,7 +1,7 @@
 """Battles: sequence (6.1), rounds and firing order (6.21), reserves (6.22), combat and hits
 (6.31, 6.32), retreats (6.5), regroup (6.6), elimination and truce (6.8, 6.9), naval battle (8.2)."""
 
-from games.pax_baltica import turn
+from games.pax_baltica import turn, victory
 from games.pax_baltica.battle import hits_of
 
 
@@ -252,3 +252,35 @@ def test_reserve_example_estland_main_attack_livland_reserves(pb):
         seat = pb.engine.view(state)["active_seats"][0]
         state = pb.play(state, ("combat_fire", seat, {"block": name, "dice": [6] * pb.steps(state, name)}))
     assert state["battle"]["reserves"] == [] and "Savolax" in turn.combatants(state, 0)
+
+
+def test_a_royal_block_going_down_with_its_warship_is_dead(pb):
+    """8.2: "Ground blocks aboard destroyed warship are likewise destroyed"; 6.8: "If any of the Royal blocks (see 2.21)
+    is eliminated they are out of the game for good." Karl XII sunk with Wattrang is dead, not in the pool, and 12.5
+    then reads "Nothing and lost Karl XII = Allied Major Victory"."""
+    state = pb.place(pb.setup("12.5"), "Karl XII", "Baltic Sea", aboard=True, loaded=False)
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("Baltic Sea", ("Wattrang", ["Southern Baltic Sea", "Kattegat"]))))
+    assert pb.at(state, "Karl XII") == "Kattegat"
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Kattegat"}))
+    state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [1, 2, 6]}))
+    assert pb.at(state, "Wattrang") == "pool" and pb.at(state, "Karl XII") == "dead"
+    assert victory.victory_level(state) == "Allied Major Victory"
+
+
+def test_pjotr_i_going_down_with_a_warship_forces_a_russian_truce(pb):
+    """8.2 and 6.8: "The elimination of the Frederik IV, August II or Pjotr I royal blocks also automatically creates a
+    TRUCE (6.9)", also when the warship carrying him is destroyed."""
+    state = pb.edit(pb.setup("12.3"), st_petersburg=True)
+    state = pb.place(state, "Russian Galley I", "Baltic Sea", 1)
+    state = pb.place(state, "Pjotr I", "Baltic Sea", aboard=True, loaded=False)
+    state = pb.place(state, "Wattrang", "Southern Baltic Sea")
+    state = pb.play(state, ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Baltic Sea"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Baltic Sea"}))
+    state = pb.play(state, ("combat_fire", 1, {"block": "Russian Galley I", "dice": [6]}))
+    state = pb.play(state, ("combat_fire", 0, {"block": "Wattrang", "dice": [1, 6, 6]}))
+    assert pb.at(state, "Pjotr I") == "dead"
+    assert state["active"]["russia"] is False and state["truces"]["russia"] == 1707
