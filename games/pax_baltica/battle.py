@@ -396,20 +396,29 @@ def _retreats(state: JSON, seat: int) -> list[JSON]:
     "Legal moves"); an empty path for a block that must retreat and cannot. Exact: the
     retreats 6.5 and 8.4 allow, judged as the move judges them (``_retreat_problem``)."""
     choices = []
-    place = state["battle"]["territory"] if state["battle"] else None
-    harbours = [p for p in state["tables"]["territories"] if board.port_of(state, p) == "harbour"]
-    seas = [p for p in state["tables"]["territories"] if board.is_sea(state, p)]
     for name in _own_combatants(state, seat):
-        data = board.info(state, name)
-        if data["type"] == "warship":
-            paths = [[{"to": h, "border": "black"}] for h in harbours]
-            if data["move"] > 1:
-                paths += [[{"to": s, "border": "black"}, {"to": h, "border": "black"}] for s in seas for h in harbours]
-        else:
-            paths = reachable(state, place, data["move"])
-        candidates = [{"block": name, "path": []}] + [{"block": name, "path": path} for path in paths]
-        choices += [c for c in candidates if _retreat_problem(state, Move(combat_retreat.name, seat, c)) is None]
+        paths = _retreat_paths(state, seat, name)
+        choices += [{"block": name, "path": path} for path in paths]
+        if not paths and name in state["battle"]["retreat_due"]:
+            choices.append({"block": name, "path": []})
     return choices
+
+
+def _retreat_paths(state: JSON, seat: int, name: str) -> list[list[JSON]]:
+    """6.5, 8.4: the paths ``name`` may retreat along now (README "Legal moves"): a warship to
+    a harbour directly or through one sea zone, another block as far as its move."""
+    data = board.info(state, name)
+    if data["type"] == "warship":
+        harbours = [p for p in state["tables"]["territories"] if board.port_of(state, p) == "harbour"]
+        seas = [p for p in state["tables"]["territories"] if board.is_sea(state, p)]
+        paths = [[{"to": h, "border": "black"}] for h in harbours]
+        if data["move"] > 1:
+            paths += [[{"to": s, "border": "black"}, {"to": h, "border": "black"}] for s in seas for h in harbours]
+    else:
+        paths = reachable(state, state["battle"]["territory"], data["move"])
+    return [
+        p for p in paths if _retreat_problem(state, Move(combat_retreat.name, seat, {"block": name, "path": p})) is None
+    ]
 
 
 def _retreat_problem(state: JSON, move: Move) -> Violation | None:
@@ -418,9 +427,13 @@ def _retreat_problem(state: JSON, move: Move) -> Violation | None:
         return problem
     name, path = move.data["block"], move.data["path"]
     if not path:
-        if name in state["battle"]["retreat_due"]:
-            return None
-        return Violation(sections.RETREATS, f"{name} must name where it retreats to, or stay and fight.")
+        if name not in state["battle"]["retreat_due"]:
+            return Violation(sections.RETREATS, f"{name} must name where it retreats to, or stay and fight.")
+        if _retreat_paths(state, move.seat, name):
+            return Violation(
+                sections.RETREATS, f"{name} must retreat and can: it is eliminated only when no retreat is possible."
+            )
+        return None
     if len(path) > board.info(state, name)["move"]:
         return Violation(
             sections.RETREATS, f"{name} may retreat at most {board.info(state, name)['move']} territories."

@@ -132,6 +132,28 @@ def test_attacker_retreats_after_round_3(pb):
     assert state["battle"] is None and pb.at(state, "Vellinck") == "Estland"
 
 
+def test_an_attacker_that_can_retreat_after_round_3_is_not_eliminated_instead(pb):
+    """6.2: "The attacker ... must retreat if a battle is not concluded by the end of the third round"; 6.5: a block
+    "must stay and fight if retreat is impossible", so only a block with no retreat left is lost (the red border
+    example: "one of them is eliminated ... due to movement and stacking restrictions"). Vellinck can go back to
+    Estland, so it may not give itself up with an empty path."""
+    state = pb.play(attack_ingermanland(pb, "Vellinck"), ("start_battle", 0, {"territory": "Ingermanland"}))
+    for _round in range(3):
+        while state["battle"] and not state["battle"]["retreat_due"]:
+            name = turn.next_combatants(state)[0]
+            seat = pb.engine.view(state)["active_seats"][0]
+            state = pb.play(state, ("combat_fire", seat, {"block": name, "dice": [6] * pb.steps(state, name)}))
+    assert state["battle"]["retreat_due"] == ["Vellinck"]
+    assert pb.refused(state, "combat_retreat", 0, {"block": "Vellinck", "path": []}, "6.5")
+    legal = [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "combat_retreat"]
+    assert {"block": "Vellinck", "path": []} not in legal
+    assert {"block": "Vellinck", "path": [pb.step("Estland")]} in legal
+    cut_off = pb.place(state, "Repnin", "Estland")  # its one way back now holds enemy blocks
+    assert pb.rules(cut_off, "combat_retreat", 0, {"block": "Vellinck", "path": []}) == []
+    cut_off = pb.play(cut_off, ("combat_retreat", 0, {"block": "Vellinck", "path": []}))
+    assert pb.at(cut_off, "Vellinck") == "pool"
+
+
 def test_eliminated_blocks_go_to_the_pool_and_royals_die(pb):
     """6.32 NOTE: "Blocks eliminated in combat are placed in the replacement pool." 6.8: royal blocks are out for good;
     "The elimination of the Frederik IV, August II or Pjotr I royal blocks also automatically creates a TRUCE." """
