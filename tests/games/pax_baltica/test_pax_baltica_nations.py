@@ -279,3 +279,17 @@ def test_losing_the_british_warship_is_a_british_truce(pb):
     )
     state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [1, 6, 6]}))
     assert pb.at(state, "British Warship") == "out" and state["truces"]["britain"] == 1710
+
+
+def test_a_siege_whose_besiegers_a_truce_took_away_lapses(pb):
+    """3.43: a declared siege is attempted by the besieger's blocks in the territory; 14.2 Saxony 5 (6.9): "All Saxon
+    blocks is out of the war and placed in the replacement pool", so the Saxon siege of Livland declared before it is
+    attempted by nobody: it lapses, and the battle phase does not wait for it."""
+    state = pb.place(allied_actions(pb), "Flemming", "Livland")
+    state = pb.play(state, ("declare_siege", 1, {"territory": "Livland"}))
+    assert state["declared_sieges"] == {"Livland": 1}
+    state = pb.play(state, ("national_event", 1, {"nation": "saxony", "roll": 5}))
+    assert pb.at(state, "Flemming") == "pool"
+    assert state["sieges"] == {} and state["declared_sieges"] == {}
+    state = pb.play(state, ("end_actions", 1, {}))
+    assert state["phase"] == "supply", "no siege is left to attempt, nor battle to fight"
