@@ -118,8 +118,9 @@ def test_retreat_into_enemy_territory_is_prohibited(pb):
     assert pb.refused(state, "combat_retreat", 1, {"block": "Pjotr I", "path": [pb.step("Nyen")]}, "4.3")
 
 
-def test_attacker_retreats_after_round_3(pb):
-    """6.2 Battle turns: "The attacker ... must retreat if a battle is not concluded by the end of the third round." """
+def vellinck_after_round_3(pb):
+    """Vellinck attacks Ingermanland and every block fires its steps' sixes for three rounds; the
+    battle still stands, so the attacker must retreat (6.2)."""
     state = pb.play(attack_ingermanland(pb, "Vellinck"), ("start_battle", 0, {"territory": "Ingermanland"}))
     for _round in range(3):
         while state["battle"] and not state["battle"]["retreat_due"]:
@@ -127,6 +128,12 @@ def test_attacker_retreats_after_round_3(pb):
             seat = pb.engine.view(state)["active_seats"][0]
             state = pb.play(state, ("combat_fire", seat, {"block": name, "dice": [6] * pb.steps(state, name)}))
     assert state["battle"]["retreat_due"] == ["Vellinck"]
+    return state
+
+
+def test_attacker_retreats_after_round_3(pb):
+    """6.2 Battle turns: "The attacker ... must retreat if a battle is not concluded by the end of the third round." """
+    state = vellinck_after_round_3(pb)
     assert pb.refused(state, "combat_fire", 0, {"block": "Vellinck", "dice": [6, 6, 6, 6]}, "6.2")
     state = pb.play(state, ("combat_retreat", 0, {"block": "Vellinck", "path": [pb.step("Estland")]}))
     assert state["battle"] is None and pb.at(state, "Vellinck") == "Estland"
@@ -137,13 +144,7 @@ def test_an_attacker_that_can_retreat_after_round_3_is_not_eliminated_instead(pb
     "must stay and fight if retreat is impossible", so only a block with no retreat left is lost (the red border
     example: "one of them is eliminated ... due to movement and stacking restrictions"). Vellinck can go back to
     Estland, so it may not give itself up with an empty path."""
-    state = pb.play(attack_ingermanland(pb, "Vellinck"), ("start_battle", 0, {"territory": "Ingermanland"}))
-    for _round in range(3):
-        while state["battle"] and not state["battle"]["retreat_due"]:
-            name = turn.next_combatants(state)[0]
-            seat = pb.engine.view(state)["active_seats"][0]
-            state = pb.play(state, ("combat_fire", seat, {"block": name, "dice": [6] * pb.steps(state, name)}))
-    assert state["battle"]["retreat_due"] == ["Vellinck"]
+    state = vellinck_after_round_3(pb)
     assert pb.refused(state, "combat_retreat", 0, {"block": "Vellinck", "path": []}, "6.5")
     legal = [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "combat_retreat"]
     assert {"block": "Vellinck", "path": []} not in legal
@@ -214,15 +215,22 @@ def test_warships_fight_at_sea(pb):
     assert pb.at(state, "Wattrang") == "pool"
 
 
+def aboard_wattrang_at_battle(pb, name):
+    """12.5: ``name`` aboard in the Baltic Sea sails with Wattrang (4.6) into the Kattegat, where
+    the Danish fleet gives battle."""
+    state = pb.place(pb.setup("12.5"), name, "Baltic Sea", aboard=True, loaded=False)
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("Baltic Sea", ("Wattrang", ["Southern Baltic Sea", "Kattegat"]))))
+    assert pb.at(state, name) == "Kattegat"
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Kattegat"}))
+    return state
+
+
 def test_a_warship_retreating_to_harbour_takes_its_blocks_along(pb):
     """8.4: "A warship block retreating from combat are forced to go to a friendly harbour"; 4.6: the warship
     transports the regiment aboard, so it goes with the ship (and is in the harbour's territory, 8.3)."""
-    state = pb.place(pb.setup("12.5"), "Savolax", "Baltic Sea", aboard=True, loaded=False)
-    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
-    state = pb.play(state, ("group_move", 0, pb.move("Baltic Sea", ("Wattrang", ["Southern Baltic Sea", "Kattegat"]))))
-    assert pb.at(state, "Savolax") == "Kattegat"
-    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
-    state = pb.play(state, ("start_battle", 0, {"territory": "Kattegat"}))
+    state = aboard_wattrang_at_battle(pb, "Savolax")
     state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [6, 6, 6]}))
     retreat = {"block": "Wattrang", "path": [pb.step("Southern Baltic Sea"), pb.step("Skane")]}
     state = pb.play(state, ("combat_retreat", 0, retreat))
@@ -280,12 +288,7 @@ def test_a_royal_block_going_down_with_its_warship_is_dead(pb):
     """8.2: "Ground blocks aboard destroyed warship are likewise destroyed"; 6.8: "If any of the Royal blocks (see 2.21)
     is eliminated they are out of the game for good." Karl XII sunk with Wattrang is dead, not in the pool, and 12.5
     then reads "Nothing and lost Karl XII = Allied Major Victory"."""
-    state = pb.place(pb.setup("12.5"), "Karl XII", "Baltic Sea", aboard=True, loaded=False)
-    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
-    state = pb.play(state, ("group_move", 0, pb.move("Baltic Sea", ("Wattrang", ["Southern Baltic Sea", "Kattegat"]))))
-    assert pb.at(state, "Karl XII") == "Kattegat"
-    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
-    state = pb.play(state, ("start_battle", 0, {"territory": "Kattegat"}))
+    state = aboard_wattrang_at_battle(pb, "Karl XII")
     state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [1, 2, 6]}))
     assert pb.at(state, "Wattrang") == "pool" and pb.at(state, "Karl XII") == "dead"
     assert victory.victory_level(state) == "Allied Major Victory"
