@@ -205,3 +205,19 @@ def test_a_record_play_applies_refused_moves_without_breaking(new_table):
             assert move.type == "place", "only a placement with no good type chosen has nowhere to go"
         view = ENGINE.view(state, 0)
         assert view["phase"] == "roles" and view["active_seats"]
+
+
+def test_two_parts_fail_the_value_3_on_both_count_then_the_whole_ship(new_table):
+    """2: "the player having the most goods of value 3 on those parts wins. In the event of a tie,
+    the player having the most goods of value 3 on all parts of the ship wins." Four players need
+    9: wood 3+3+1+1 = 8 and cloth 1+3+1+1 = 6 fail, iron 3+1+3+2 = 9 and sculpture 3+1+3+2 = 9
+    hold. Value 3 on wood and cloth: seat 1 two, seat 0 one, seats 2 and 3 none; on the whole
+    ship seat 2 has two, seat 3 none. Seat 0's goods on hand do not count."""
+    ships = [(3, 1, 3, 3), (3, 3, 1, 1), (1, 1, 3, 3), (1, 1, 2, 2)]
+    table = ended(new_table, ships=ships, hands=[(5, 5, 5), (0, 0, 0), (0, 0, 0), (0, 0, 0)], leader=3)
+    outcome = ENGINE.outcome(table.state)
+    assert (outcome.places, outcome.winners) == ([2, 1, 3, 4], [1])
+    assert outcome.reason == (
+        "1-3 parts are not operational (missing wood causes the ship to sink, missing cloth causes the ship "
+        "to be lost at sea): the player having the most goods of value 3 on those parts wins."
+    )

@@ -183,3 +183,18 @@ def test_a_player_may_not_pass_the_role_choice(new_table):
     table = new_table(3).play("choose_leader", seat=0)
     assert table.view()["legal_event_types"] == ["choose_role"]
     assert table.rules("pass_building", 0) == ["3. Course of the game"]
+
+
+def test_five_players_procurer_the_last_in_turn_is_the_choosers_right(new_table):
+    """Sculpture Procurer: "The player choosing the role may procure 2 sculpture of value 1 in his
+    or her turn and the last player in turn none"; with five players the chooser (seat 1, not the
+    leader) takes 2, seats 2, 3 and 4 take 1 each, seat 0 none. The supply of 10 - 5 = 5 is empty
+    after (sections 1, 2: five players keep every marker, each holds one sculpture)."""
+    table = new_table(5).play("choose_leader", seat=0).play("choose_role", 0, role="king").play("procure", 0, goods=[])
+    table.play("choose_role", 1, role="sculpture_procurer").play("procure", 1, goods=["sculpture", "sculpture"])
+    for seat in (2, 3, 4):
+        table.play("procure", seat, goods=["sculpture"])
+    assert [step["type"] for step in open_steps(table.state)] == ["choose_role"]
+    assert table.view()["active_seats"] == [2]
+    assert table.view()["supply"]["sculpture"] == [0, 5, 5]
+    assert [table.hand(seat)["sculpture"][0] for seat in range(5)] == [1, 3, 2, 2, 2]

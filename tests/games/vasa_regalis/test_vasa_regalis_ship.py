@@ -360,3 +360,23 @@ def test_inventory_trades_are_checked_one_at_a_time(new_table):
     assert table.rules("trade", 0, **give_wood) == ["6. Inventory (advanced rules)"]
     table.play("trade", 2, **{"with": 0, "give": [wood], "receive": [cloth]}).play("trade", 0, **give_wood)
     assert (table.hand(0)["wood"], table.hand(1)["wood"], table.hand(2)["wood"]) == ([1, 0, 0], [2, 0, 0], [1, 0, 0])
+
+
+def test_five_players_the_new_leader_is_asked_first_and_inspection_runs_counter_clockwise(new_table):
+    """3: "the player to the left of the shipyard leader takes the shipyard leader card and starts
+    the next game round"; 4: the shipyard leader is asked first, then clockwise; 5: inspection
+    starts "with the last player to build and continuing in counter-clockwise order". Round 2 of
+    five: leader seat 4 (after seat 3), asked 4, 0, 1; placed by 3, 1, 0, 4, 2: 2 looks first,
+    then 1, 0, 4, 3."""
+    table = new_table(5).play("choose_leader", seat=3).roles_done().deal(1, "iron", 3).roles_done()
+    assert (table.view()["round"], table.view()["shipyard_leader"], table.view()["active_seats"]) == (2, 4, [4])
+    table.play("pass_building", 4).play("pass_building", 0).play("choose_building", 1, good="iron")
+    for seat in (3, 1, 0, 4, 2):
+        table.play("place", seat, value=3 if seat == 1 else 1)
+    order = []
+    while table.view()["phase"] == "inspection":
+        seat = table.view()["active_seats"][0]
+        order.append(seat)
+        table.play("inspect", seat, target=None, good=None)
+    assert order == [2, 1, 0, 4, 3]
+    assert (table.view()["round"], table.view()["shipyard_leader"]) == (3, 0)
