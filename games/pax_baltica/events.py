@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
-from games.pax_baltica.losses import drop_sieges_without_besiegers, lose_steps
+from games.pax_baltica.losses import lose_steps
 from games.pax_baltica.telling import FACES, allocations, named_blocks, sentence, titled, who
 from games.pax_baltica.upkeep import activate
 from games.pax_baltica.vocabulary import DIE, NAMES, NATION, NATIONAL_RESULT
@@ -237,7 +237,6 @@ def event_truce(table: Table, nation: str) -> None:
             table.at("blocks", name).update(at="pool", revealed=False)
     table.at("active")[nation] = False
     table.at("truces")[nation] = state["year"]
-    drop_sieges_without_besiegers(table)
 
 
 # --- the legal results, and how they are said -----------------------------------------------

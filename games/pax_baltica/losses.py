@@ -95,15 +95,3 @@ def call_truce(table: Table, nation: str, kept: str | None = None) -> None:
             table.at("lost").pop(place, None)
     table.at("active")[nation] = False
     table.at("truces")[nation] = state["year"]
-    drop_sieges_without_besiegers(table)
-
-
-def drop_sieges_without_besiegers(table: Table) -> None:
-    """3.43: a siege, free or declared with an action, is attempted by the besieger's blocks in
-    the territory; one whose blocks all left it (a truce sends a nation's blocks to its pool,
-    6.9) is attempted by nobody and lapses."""
-    state = table.state
-    for place, seat in list(state["sieges"].items()):
-        if not board.blocks_at(state, place, seat):
-            table.at("sieges").pop(place)
-            table.at("declared_sieges").pop(place, None)

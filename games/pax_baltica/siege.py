@@ -96,6 +96,20 @@ def siege(table: Table, move: Move) -> None:
     turn.settle_battle_phase(table)
 
 
+def lapse_sieges_without_besiegers(table: Table) -> None:
+    """3.43: a siege, free or declared with an action, is attempted by the besieger's blocks in
+    the territory. One whose blocks all left it or changed sides (a truce sends a nation's
+    blocks to its pool, 6.9; the Polish Parliament takes Poland's over to the other side, 14.2)
+    is attempted by nobody and lapses, and a battle phase waiting for nothing else ends."""
+    state = table.state
+    lapsed = [place for place, seat in state["sieges"].items() if not board.blocks_at(state, place, seat)]
+    for place in lapsed:
+        table.at("sieges").pop(place)
+        table.at("declared_sieges").pop(place, None)
+    if lapsed:
+        turn.settle_battle_phase(table)
+
+
 def _siege_problem(state: JSON, move: Move, names: list[str], simulated: list | None = None) -> Violation | None:
     """``simulated`` receives the siege round played, when the check gets that far."""
     place = move.data["territory"]

@@ -293,3 +293,16 @@ def test_a_siege_whose_besiegers_a_truce_took_away_lapses(pb):
     assert state["sieges"] == {} and state["declared_sieges"] == {}
     state = pb.play(state, ("end_actions", 1, {}))
     assert state["phase"] == "supply", "no siege is left to attempt, nor battle to fight"
+
+
+def test_a_siege_whose_besiegers_changed_sides_lapses(pb):
+    """3.43 and 14.2 Saxony 3: "On a 6 they change side and all polish blocks joins their new allies". In 12.4 Poland
+    fights for the Allies; Lubomirski's siege of Estland, declared before the Parliament assembles, is then nobody's to
+    attempt: the Allies have no block left there. It lapses, and the battle phase does not wait for it."""
+    state = pb.place(allied_actions(pb, "12.4"), "Lubomirski", "Estland")
+    state = pb.play(state, ("declare_siege", 1, {"territory": "Estland"}))
+    state = pb.play(state, ("national_event", 1, {"nation": "saxony", "roll": 3, "roll2": 6}))
+    assert board.owner(state, "Lubomirski") == 0
+    assert state["sieges"] == {} and state["declared_sieges"] == {}
+    state = pb.play(state, ("end_actions", 1, {}), ("end_actions", 0, {}))  # 12.4: the Allies act first
+    assert state["phase"] == "supply", "no siege is left to attempt, nor battle to fight"
