@@ -172,6 +172,18 @@ def test_pinned_blocks_stay_and_the_rest_avoid_the_attackers_border(pb):
     assert pb.rules(state, "group_move", 1, three) == []
 
 
+def test_pinned_blocks_cannot_be_substituted_by_blocks_moving_in(pb):
+    """4.4 Pinning: "Pinned blocks cannot be substituted for other blocks": one Swedish block attacks the four
+    Russians in Ingermanland, so one of them is pinned; Repnin moving in from Novgorod afterwards does not free
+    it, and at most three of the four may leave."""
+    state = pb.play(sweden_to_act(pb), ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("group_move", 1, pb.move("Novgorod", ("Repnin", ["Ingermanland"]))))
+    four = pb.move("Ingermanland", *[(n, ["Novgorod"]) for n in ("Pjotr I", "Sjeremetev", "Schnwentz", "Kazanski")])
+    assert pb.refused(state, "group_move", 1, four, "4.4")
+    three = pb.move("Ingermanland", *[(n, ["Novgorod"]) for n in ("Sjeremetev", "Schnwentz", "Kazanski")])
+    assert pb.rules(state, "group_move", 1, three) == []
+
+
 def test_sea_movement_loads_one_army_or_two_regiments_per_warship(pb):
     """4.6 Sea movement: "A warship is able to transport 1 Army or 2 regiment blocks per ship." """
     state = pb.place(sweden_to_act(pb), "Elfsborg", "Skane")
