@@ -83,8 +83,7 @@ def _dated_entries(table: Table) -> None:
         _withdraw(table, "hanover", "out")
         table.at("sides")["hanover"] = 1
     for nation, entry in state["entries"].items():
-        automatic = entry.get("automatic")
-        if automatic is not None and year >= automatic and not state["active"].get(nation):
+        if _enters_automatically(state, nation, entry):
             activate(table, nation, entry["side"])
     if year == 1716 and "turkey" in state["entries"]:
         _withdraw(table, "turkey", "out")
@@ -98,6 +97,18 @@ def _dated_entries(table: Table) -> None:
         if year >= until:
             activate(table, nation, board.side_of(state, nation))
             table.at("returns").pop(nation)
+
+
+def _enters_automatically(state: JSON, nation: str, entry: JSON) -> bool:
+    """9.7, 9.9: "From 1715 the Prussians starts automatically", "From 1715 the Hanoverians
+    automatically joins the Allies": a nation not yet in the war enters that year or after. A
+    truce made from that year on (14.2 Sweden 4) is not undone by it: "A truce is valid for 3
+    years before you may start rolling for activation" (6.9, 6.10)."""
+    automatic = entry.get("automatic")
+    if automatic is None or state["year"] < automatic or state["active"].get(nation):
+        return False
+    truce = state["truces"].get(nation)
+    return truce is None or truce < automatic
 
 
 def _withdraw(table: Table, nation: str, where: str) -> None:

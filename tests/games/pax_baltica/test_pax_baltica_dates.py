@@ -35,6 +35,19 @@ def test_prussia_and_hanover_join_the_allies_in_1715(pb):
     assert pb.at(state, "Prussian Army") == "pool" and pb.at(state, "Hanoverian Army") == "Hanover"
 
 
+def test_a_diplomacy_truce_after_1715_is_not_undone_by_the_automatic_entry(pb):
+    """9.7: "From 1715 the Prussians starts automatically"; 14.2 Sweden 4 forms a TRUCE with Prussia in 1716, and
+    6.9: "A truce is valid for 3 years before you may start rolling for activation" (6.10: out in 1716, the first
+    roll before spring 1720, on a 6). The next spring does not bring Prussia back."""
+    state = pb.setup("12.4")
+    out = {**state["active"], "prussia": False}
+    state = year_start(pb, "12.4", 1717, active=out, sides={**state["sides"], "prussia": 1}, truces={"prussia": 1716})
+    assert state["active"]["prussia"] is False and state["truces"] == {"prussia": 1716}
+    assert "prussia" not in pb.engine.view(state)["activation_rolls_due"].get("1", [])
+    assert upkeep.activation_need(pb.edit(state, year=1719), "prussia") is None
+    assert upkeep.activation_need(pb.edit(state, year=1720), "prussia") == 6
+
+
 def test_the_turks_leave_in_1716_and_may_return_from_1718(pb):
     """10.5: "Remove all Turks from spring turn 1716. From spring turn 1718, roll for activation as per (9.6)." """
     state = pb.setup("12.4")
