@@ -12,6 +12,7 @@ from games.pax_baltica.losses import eliminate
 from games.pax_baltica.movement import (
     BORDER_LIMITS,
     carry_passengers,
+    entry_prohibited,
     load_of,
     neighbours,
     passenger_routes,
@@ -499,6 +500,9 @@ def _retreat_step_problem(state: JSON, seat: int, name: str, step: JSON, last: b
         return None
     if board.is_enemy_territory(state, place, seat):
         return Violation(sections.TERRITORIAL_CONTROL, f"Retreat into the enemy territory {place} is prohibited.")
+    prohibited = entry_prohibited(state, seat, name, place)
+    if prohibited:
+        return prohibited
     if board.enemy_blocks_at(state, place, seat):
         return Violation(sections.RETREATS, f"{name} may not retreat into {place}, which holds enemy blocks.")
     if place in board.battle_territories(state):
@@ -637,6 +641,9 @@ def _regroup_problem(state: JSON, move: Move) -> Violation | None:
             return Violation(rule, f"Blocks regroup only into friendly territories, and {target} is not.")
         if board.enemy_blocks_at(state, target, move.seat):
             return Violation(rule, f"Blocks regroup only into territories free of enemy blocks, and {target} is not.")
+        prohibited = entry_prohibited(state, move.seat, name, target)
+        if prohibited:
+            return prohibited
         key = board.border_key(place, target)
         crossing[key] = crossing.get(key, 0) + 1
         used = state["border_use"].get(key, [0, 0])[move.seat]

@@ -265,7 +265,7 @@ def _step_problem(
             return Violation(sections.TERRITORIES, f"{previous} and {place} do not share a border.")
         if printed != colour:
             return Violation(sections.BORDERS, f"The border between {previous} and {place} is {printed}, not {colour}.")
-    prohibited = _prohibited(state, seat, name, place)
+    prohibited = entry_prohibited(state, seat, name, place)
     if prohibited:
         return prohibited
     if warship:
@@ -279,7 +279,10 @@ def _step_problem(
     return None
 
 
-def _prohibited(state: JSON, seat: int, name: str, place: str) -> Violation | None:
+def entry_prohibited(state: JSON, seat: int, name: str, place: str) -> Violation | None:
+    """Where a block may never go, moving, retreating (6.5) or regrouping (6.6) alike: the
+    Portsmouth box (9.10), prohibited territories (4.8), the Prussian block outside German and
+    Polish territories (10.6), Saxons in Russia or Ukraine (10.3), the playable area (12.5)."""
     nation = board.territory(state, place)["nation"]
     mover = board.info(state, name)["nation"]
     if place == "Portsmouth" and mover != "britain":

@@ -118,6 +118,36 @@ def test_retreat_into_enemy_territory_is_prohibited(pb):
     assert pb.refused(state, "combat_retreat", 1, {"block": "Pjotr I", "path": [pb.step("Nyen")]}, "4.3")
 
 
+def saxons_attacked_in_livland(pb, vellinck_steps=None):
+    """12.1: Vellinck attacks Flemming and August II in Livland; the battle begins."""
+    state = pb.actions(pb.setup("12.1"), allied_roll=2)
+    if vellinck_steps is not None:
+        state = pb.place(state, "Vellinck", "Estland", vellinck_steps)
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"]))), ("end_actions", 0, {}))
+    return pb.play(state, ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Livland"}))
+
+
+def test_retreats_keep_out_of_territories_closed_to_the_block(pb):
+    """6.5: blocks "retreat up to their full move", and a retreat is a move: 10.3 "Saxony may never enter Russian or
+    Ukraine territory"; 4.8 "Inactivated territories, such as Hanover and Prussia, prohibit movement until they are
+    activated". The Saxons in Livland may not retreat into Novgorod nor Prussia, but may into Polish Kurlandia."""
+    state = saxons_attacked_in_livland(pb)
+    retreat = {"block": "Flemming", "path": [pb.step("Novgorod")]}
+    assert pb.refused(state, "combat_retreat", 1, retreat, "10.3")
+    assert pb.refused(state, "combat_retreat", 1, {**retreat, "path": [pb.step("Prussia")]}, "4.8")
+    assert pb.rules(state, "combat_retreat", 1, {**retreat, "path": [pb.step("Kurlandia")]}) == []
+
+
+def test_a_regroup_keeps_out_of_territories_closed_to_the_block(pb):
+    """6.6: "A regroup is a move" into friendly territories; 10.3 "Saxony may never enter Russian or Ukraine
+    territory", friendly as Russia is: the Saxons who beat Vellinck in Livland may not regroup into Novgorod."""
+    state = saxons_attacked_in_livland(pb, vellinck_steps=1)
+    first = turn.next_combatants(state)[0]
+    state = pb.play(state, ("combat_fire", 1, {"block": first, "dice": [1] * pb.steps(state, first)}))
+    assert state["regroup"] == {"territory": "Livland", "seat": 1}
+    assert pb.refused(state, "regroup", 1, {"moves": [{"block": "Flemming", "to": pb.step("Novgorod")}]}, "10.3")
+
+
 def vellinck_after_round_3(pb):
     """Vellinck attacks Ingermanland and every block fires its steps' sixes for three rounds; the
     battle still stands, so the attacker must retreat (6.2)."""
