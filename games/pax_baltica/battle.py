@@ -13,6 +13,7 @@ from games.pax_baltica.movement import (
     BORDER_LIMITS,
     carry_passengers,
     entry_prohibited,
+    entry_triggers,
     load_of,
     neighbours,
     passenger_routes,
@@ -385,6 +386,8 @@ def combat_retreat(table: Table, move: Move) -> None:
             at=destination, moved=True, aboard=board.is_sea(table.state, destination), revealed=False
         )
         carry_passengers(table, carried)  # 8.4: a retreating warship takes its passengers along
+        for step in path:  # 9.5, 9.9: a retreat enters the territories it passes
+            entry_triggers(table, move.seat, step["to"], [name])
     if name in battle["retreat_due"]:
         table.at("battle", "retreat_due").remove(name)
     else:

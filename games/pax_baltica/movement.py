@@ -59,6 +59,10 @@ def group_move(table: Table, move: Move) -> None:
             via = entry["path"][-2]["to"] if len(entry["path"]) > 1 else origin
             arrivals.setdefault((entry["path"][-1]["to"], via), []).append(entry["block"])
     carry_passengers(table, carried)
+    for entry in move.data["moves"]:
+        for step in entry["path"][:-1]:  # 9.5, 9.9: passing through is entering too
+            if board.is_known_territory(table.state, step["to"]):
+                entry_triggers(table, seat, step["to"], [entry["block"]])
     for (place, via), names in arrivals.items():
         _arrive(table, seat, place, via, names)
     if state["phase"] == "weather_move":
@@ -493,7 +497,7 @@ def _arrive(table: Table, seat: int, place: str, via: str, names: list[str]) -> 
     state = table.state
     table.at("entered").setdefault(place, [])
     table.at("entered")[place] = [*state["entered"][place], {"seat": seat, "from": via, "blocks": names}]
-    _entry_triggers(table, seat, place, names)
+    entry_triggers(table, seat, place, names)
     state = table.state
     enemies = board.enemy_blocks_at(state, place, seat)
     if enemies:
@@ -505,7 +509,13 @@ def _arrive(table: Table, seat: int, place: str, via: str, names: list[str]) -> 
         table.at("sieges")[place] = seat
 
 
-def _entry_triggers(table: Table, seat: int, place: str, names: list[str]) -> None:
+def entry_triggers(table: Table, seat: int, place: str, names: list[str]) -> None:
+    """What a block entering ``place`` sets off, whether it stops there, passes through or
+    retreats there: 9.9 "Hanover automatically becomes an Ally of Sweden IF Denmark enters
+    Holstein-Gottorp during 1700-1710"; 14.2 Denmark 4, Saxony 2: the excluded block "returns
+    if Denmark (Saxony) is invaded by Sweden"; 9.5 "The Polish blocks automatically join the
+    allies as soon as the Sweden or Turkey enters Poland"; 10.2, 10.3: Russia and Saxony out
+    by a truce come back "if Poland is attacked by Turkey"."""
     state = table.state
     nation = board.territory(state, place)["nation"]
     movers = {board.info(state, n)["nation"] for n in names}

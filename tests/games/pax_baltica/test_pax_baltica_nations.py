@@ -34,6 +34,38 @@ def test_swedes_entering_poland_bring_poland_to_the_allies(pb):
     )
 
 
+def test_swedes_passing_through_poland_bring_poland_to_the_allies(pb):
+    """9.5: "The Polish blocks automatically join the allies as soon as the Sweden or Turkey enters Poland": a
+    Swedish regiment marching from Pommern through Pomorskie into Mecklenburg has entered Poland."""
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.play(state, ("group_move", 0, pb.move("Pommern", ("Ostgota", ["Pomorskie", "Mecklenburg"]))))
+    assert pb.at(state, "Ostgota") == "Mecklenburg"
+    assert state["active"]["poland"] and state["sides"]["poland"] == 1
+
+
+def test_danes_passing_through_holstein_gottorp_bring_hanover_in(pb):
+    """9.9: "Hanover automatically becomes an Ally of Sweden IF Denmark enters Holstein-Gottorp during 1700-1710":
+    Rantzau marching from Holstein through Holstein-Gottorp into Bremen-Verden has entered it."""
+    state = allied_actions(pb)
+    state = pb.edit(state, active={**state["active"], "denmark": True})
+    state = pb.place(state, "Rantzau", "Holstein")
+    state = pb.play(state, ("group_move", 1, pb.move("Holstein", ("Rantzau", ["Holstein-Gottorp", "Bremen-Verden"]))))
+    assert state["active"]["hanover"] and state["sides"]["hanover"] == 0
+    assert pb.at(state, "Hanoverian Army") == "Hanover"
+
+
+def test_swedes_retreating_into_poland_bring_poland_to_the_allies(pb):
+    """9.5: "... as soon as the Sweden or Turkey enters Poland"; 6.5: blocks retreat "into/through Friendly or Neutral
+    territories", and Poland not at war is neutral: Vellinck, defending Estland against Repnin, retreats into
+    Kurlandia, and Poland joins the Allies."""
+    state = pb.play(pb.setup("12.1"), ("action_roll", 1, {"roll": 5}), ("end_actions", 0, {}))
+    state = pb.play(state, ("group_move", 1, pb.move("Novgorod", ("Repnin", ["Estland"]))), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Estland"}))
+    assert state["active"]["poland"] is False
+    state = pb.play(state, ("combat_retreat", 0, {"block": "Vellinck", "path": [pb.step("Kurlandia")]}))
+    assert state["active"]["poland"] and state["sides"]["poland"] == 1
+
+
 def test_prussians_attack_only_in_pommern(pb):
     """10.6: "The Prussian block may move through any German and Polish territories. The only territory where the
     Prussian block may perform any attack, siege or combat is Pommern." """
