@@ -33,7 +33,7 @@ def random_play(
     options: dict | None = None,
     max_events: int = 2000,
 ) -> GeneratedPlay:
-    seats = [Seat(colour=f"colour-{n}") for n in range(seat_count)]
+    seats = _seats(seat_count)
     options = options or {}
     state = engine.setup(seats, options)
     moves: list[Move] = []
@@ -46,3 +46,28 @@ def random_play(
         state = engine.apply(state, move)
         moves.append(move)
     return GeneratedPlay(engine.slug, seats, options, moves, engine.outcome(state) is not None)
+
+
+def random_options(engine: Engine, seat_count: int, rng: random.Random, given: dict | None = None) -> dict[str, JSON]:
+    """The table's options drawn at random from the engine's options schema, over ``given``:
+    each yes-or-no option, each choice among named ones, a subset of a list of them (a
+    scenario, a variant, optional rules). Edition data (objects, numbers, text) is left out.
+    Drawn again while the engine refuses them for ``seat_count`` seats (a two-player variant
+    with five), and ``given`` alone after ten refusals."""
+    properties = engine.options_schema.get("properties", {})
+    for _ in range(10):
+        options = dict(given or {})
+        for name, schema in properties.items():
+            if schema.get("type") == "boolean":
+                options[name] = rng.random() < 0.5
+            elif "enum" in schema:
+                options[name] = rng.choice(schema["enum"])
+            elif schema.get("type") == "array" and "enum" in schema.get("items", {}):
+                options[name] = [value for value in schema["items"]["enum"] if rng.random() < 0.5]
+        if not engine.refuse_setup(_seats(seat_count), options):
+            return options
+    return dict(given or {})
+
+
+def _seats(count: int) -> list[Seat]:
+    return [Seat(colour=f"colour-{n}") for n in range(count)]
