@@ -3,8 +3,8 @@
 Setup: the roll for first player, then each colony's preparation (in any order: SETUP gives
 none), then each colony's site selection in turn order. Then each colony plays the 17 phases of
 its turn, one colony after the other (or, with the SIMULTANEOUS TURNS OPTION, phase by phase in
-turn order), for 20 turns. A phase the rules skip for a colony (not Spring, no shortage...) is passed over; a
-colony that gave up plays no more phases.
+turn order), for 20 turns. A phase the rules skip for a colony (not Spring, no shortage...) is
+passed over; a colony that gave up plays no more phases.
 """
 
 from __future__ import annotations

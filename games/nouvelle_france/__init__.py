@@ -62,34 +62,28 @@ def _allies_in_play(state: JSON) -> bool:
     return state["options"]["allies"] != "none"
 
 
+def _and_allies(state: JSON, *moves: str) -> list[str]:
+    """``moves``, and an Ally (ALLY TOKENS) unless SIMPLIFICATION 2 leaves them out."""
+    return [*moves, play_ally.name] if _allies_in_play(state) else list(moves)
+
+
 def _drawing(state: JSON) -> list[str]:
     """PLAYER TURN, before drawing: draw, or (BONUS CONSTRUCTION BLOCKS) place the window's block;
-    an Ally (not when SIMPLIFICATION 2 leaves them out)."""
-    moves = [draw_card.name]
-    if may_place_bonus_block(state):
-        moves.append(place_bonus_block.name)
-    if _allies_in_play(state):
-        moves.append(play_ally.name)
-    return moves
+    an Ally."""
+    bonus = [place_bonus_block.name] if may_place_bonus_block(state) else []
+    return _and_allies(state, draw_card.name, *bonus)
 
 
 def _placing(state: JSON) -> list[str]:
     """PLAYER TURN, after drawing: place a visible card's block, or offer it (A PLAYER IS UNABLE TO
-    PLACE A BLOCK); an Ally (not when SIMPLIFICATION 2 leaves them out)."""
-    moves = [place_block.name, offer_block.name]
-    if _allies_in_play(state):
-        moves.append(play_ally.name)
-    return moves
+    PLACE A BLOCK); an Ally."""
+    return _and_allies(state, place_block.name, offer_block.name)
 
 
 def _offering(state: JSON) -> list[str]:
     """A PLAYER IS UNABLE TO PLACE A BLOCK: the player offered the block places it or passes it on;
-    an Ally (ALLY TOKENS: the offer is still the active player's turn; not when SIMPLIFICATION 2
-    leaves them out)."""
-    moves = [place_block.name, pass_offer.name]
-    if _allies_in_play(state):
-        moves.append(play_ally.name)
-    return moves
+    an Ally (the offer is still the active player's turn)."""
+    return _and_allies(state, place_block.name, pass_offer.name)
 
 
 class NouvelleFranceEngine(Game):

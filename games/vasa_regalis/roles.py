@@ -206,14 +206,15 @@ def _replace_choices(state: JSON, seat: int) -> list[JSON]:
     step = matching_step(state, "replace", seat)
     if step is None:
         return []
+    if "good" in step:
+        return [{"good": step["good"], "value": value} for value in _other_values(state, seat, step["good"])]
     hand, ship = state["hands"][seat], state["ships"][seat]
-    ordered = "good" in step
-    squares = [step["good"]] if ordered else [good for good in GOODS if ship[good] is not None]
     return [
         {"good": good, "value": value}
-        for good in squares
+        for good in GOODS
+        if ship[good] is not None
         for value in (1, 2, 3)
-        if (value != ship[good] and hand[good][value - 1] > 0) or (value == ship[good] and not ordered)
+        if hand[good][value - 1] > 0 or value == ship[good]
     ]
 
 
@@ -309,11 +310,11 @@ def order_replacement(table: Table, move: Move) -> None:
         table.set("steps", [replacement, *table.state["steps"]])
 
 
-def _other_values(state: JSON, seat: int, good: str) -> bool:
-    """Whether ``seat`` holds a ``good`` of another value than the one on its ship: what a
-    replacement ordered by the king needs."""
+def _other_values(state: JSON, seat: int, good: str) -> list[int]:
+    """The values of ``good`` in ``seat``'s hand other than the one on its ship: the replacements
+    an order of the king allows (none: the order changes nothing)."""
     on_ship = state["ships"][seat][good]
-    return any(count > 0 for value, count in enumerate(state["hands"][seat][good], 1) if value != on_ship)
+    return [value for value, count in enumerate(state["hands"][seat][good], 1) if count > 0 and value != on_ship]
 
 
 def _order_refused(state: JSON, seat: int, target: int | None, good: str | None) -> str | None:
