@@ -78,7 +78,9 @@ class FirstSettlementEngine(Game):
     phases = (
         # SETUP: "Players roll high on 1D10 to see who goes first", then each colony's start.
         Phase("roll_for_first", SETUP, moves=(roll_for_first,), turn=seats_due),
-        Phase("prepare_colony", SETUP, moves=(prepare_colony,), turn=seats_due),
+        # SETUP gives the preparations no order, nor one colony's site selection against the
+        # others' preparations (README, "Order of setup"): a prepared colony may select early.
+        Phase("prepare_colony", SETUP, moves=(prepare_colony, select_site), turn=seats_due, now=events_due),
         # SITE SELECTION PROCESS: "Each player in turn gets to select 1 of 3 possible sites".
         Phase("select_site", SITE_SELECTION_PROCESS, moves=(select_site,), turn=seats_due),
         # TURN SEQUENCE: "Each turn has 17 Phases".

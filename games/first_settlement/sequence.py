@@ -91,19 +91,23 @@ def unprepared(state: JSON) -> list[int]:
 
 def seats_due(state: JSON) -> list[int]:
     """The seats whose move it is: all the seats rolling for first player, every colony still to be
-    prepared, else the one seat due."""
+    prepared (then the prepared colony that may select its site early), else the one seat due."""
     due = expected(state)
     if due is None:
         return []
     if due[0] == "prepare_colony":
-        return unprepared(state)
+        early = early_site_selection(state)
+        return unprepared(state) + ([] if early is None else [early[1]])
     return state["contenders"] if due[1] is None else [due[1]]
 
 
 def events_due(state: JSON) -> list[str]:
-    """The event due, and ``give`` once the colonies are founded when the TRADE OPTION is played."""
+    """The event due, the early site selection while colonies are prepared, and ``give`` once the
+    colonies are founded when the TRADE OPTION is played."""
     due = expected(state)
     legal = [] if due is None else [due[0]]
+    if early_site_selection(state) is not None:
+        legal.append("select_site")
     if state["options"]["trade_between_players"] and stage(state) == "play":
         legal.append("give")
     return legal

@@ -47,6 +47,21 @@ def test_setup_after_a_tie_the_tied_roll_again_or_everyone(table):
     assert same(datas(legal(state)), tied + everyone)
 
 
+def test_setup_a_prepared_colony_is_offered_its_early_site_selection(table):
+    """SETUP / SITE SELECTION PROCESS (README, "Order of setup"): seat 1 rolled highest and has
+    prepared its colony while seats 2 and 0 have not. Seats 2 and 0 are offered their
+    preparations; seat 1, first in turn order to select, is offered its site selection; seat 2
+    may not select before seat 1 has, nor before it is prepared."""
+    state = table.play(ENGINE.setup(table.seats(3), {}), "roll_for_first", None, {"rolls": [2, 6, 1]})
+    state = table.play(state, "prepare_colony", 1, table.prepare(state, 1))
+    first = {seat: {move.type for move in legal(state, seat)} for seat in range(3)}
+    assert first == {0: {"prepare_colony"}, 1: {"select_site"}, 2: {"prepare_colony"}}
+    state = table.play(state, "select_site", 1, table.offer(state, table.take(state, "site", 3)))
+    state = table.play(state, "prepare_colony", 2, table.prepare(state, 2, "Soldier"))
+    assert {move.type for move in legal(state, 2)} == {"select_site"}
+    assert {move.type for move in legal(state, 0)} == {"prepare_colony"}
+
+
 def test_time_phase_offers_the_one_move(table):
     """TIME PHASE: "Keep track of the season and the year": one move, nothing to choose."""
     state = table.at(table.founded(), "time", seat=0, turn=2)

@@ -229,7 +229,7 @@ def test_a_colony_may_select_its_site_before_the_next_colony_is_prepared(table):
     each colony through both in turn. The sites are still selected in turn order, by prepared colonies."""
     state = table.play(ENGINE.setup(table.seats(3), {}), "roll_for_first", None, {"rolls": [2, 6, 1]})
     state = table.play(state, "prepare_colony", 1, table.prepare(state, 1))
-    assert ENGINE.view(state)["active_seats"] == [2, 0]
+    assert ENGINE.view(state)["active_seats"] == [2, 0, 1]  # the preparations, then the early selection
     assert table.rules(state, "select_site", 2, table.offer(state, table.take(state, "site", 3))) == ["SETUP"]
     state = table.play(state, "select_site", 1, table.offer(state, table.take(state, "site", 3)))
     state = table.play(state, "prepare_colony", 2, table.prepare(state, 2, "Soldier"))
