@@ -30,7 +30,7 @@ from config.celery import app as celery_app
 from games import registry
 from games.contract import Move, Seat
 from games.playthrough import all_playthroughs, load
-from games.random_play import random_play
+from games.random_play import random_options, random_play
 from records import services
 from records.models import Club, Event, Play, Player
 
@@ -472,8 +472,9 @@ def fuzz(scale: float) -> list[str]:
         moves = finished = errors = 0
         for _ in range(plays):
             count = rng.randint(engine.min_players, min(engine.max_players, 5))
+            options = random_options(engine, count, rng, {"title": "Fuzz"} if engine.slug == "generic" else {})
             try:
-                play = random_play(engine, count, rng, options={"title": "Fuzz"} if engine.slug == "generic" else {})
+                play = random_play(engine, count, rng, options=options)
             except Exception as exc:  # an engine bug: count it and go on with the next play
                 errors += 1
                 print(f"fuzz: {engine.slug} raised {exc!r}", file=sys.stderr)
@@ -483,8 +484,9 @@ def fuzz(scale: float) -> list[str]:
         lines.append(f"| {engine.slug} | {plays} | {moves:,} | {finished} | {plays - finished - errors} | {errors} |")
     lines += [
         "",
-        "Each move is drawn at random from the engine's `legal_moves`. A play not finished had no legal move before "
-        "its end (an engine bug) or reached 2,000 moves.",
+        "Each play's options (scenarios, variants, optional rules) are drawn at random, and each move from the "
+        "engine's `legal_moves`. A play not finished had no legal move before its end (an engine bug) or reached "
+        "2,000 moves.",
         "",
     ]
     return lines
