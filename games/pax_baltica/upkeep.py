@@ -144,15 +144,15 @@ def activation_need(state: JSON, nation: str) -> int | None:
     """The roll a nation needs to enter the war this year, None when it may not roll.
     Entries (9.4 to 9.9) need a fixed roll; after a truce (6.10) the nation rolls from the
     third year on, first needing a 6, then a 5 or 6, and so on. 10.5: "Remove all Turks from
-    spring turn 1716. From spring turn 1718, roll for activation as per (9.6)", whatever
-    truce came before (the year 1716 clears it)."""
+    spring turn 1716. From spring turn 1718, roll for activation as per (9.6)": no roll in
+    1716 and 1717; a truce made before is cleared by the year 1716 (``_dated_entries``)."""
     if state["active"].get(nation) or nation in state["returns"]:
         return None
     year = state["year"]
     if nation == "turkey" and 1716 <= year < 1718:
         return None
     truce = state["truces"].get(nation)
-    if truce is not None and not (nation == "turkey" and truce < 1716 <= year):
+    if truce is not None:
         first = truce + TRUCE_YEARS + 1
         return None if year < first else max(1, 6 - (year - first))
     entry = state["entries"].get(nation)

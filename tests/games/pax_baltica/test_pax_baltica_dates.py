@@ -68,9 +68,7 @@ def test_a_turkish_truce_does_not_bring_the_turks_back_before_1718(pb):
     assert "turkey" not in state["truces"] and board.is_prohibited(state, "Besarabya")
     assert "turkey" not in pb.engine.view(state)["activation_rolls_due"].get("0", [])
     assert upkeep.activation_need(pb.edit(state, year=1717), "turkey") is None
-    assert upkeep.activation_need(pb.edit(state, year=1717, truces={"turkey": 1712}), "turkey") is None
     assert upkeep.activation_need(pb.edit(state, year=1718), "turkey") == 5
-    assert upkeep.activation_need(pb.edit(state, year=1718, truces={"turkey": 1712}), "turkey") == 5
 
 
 def test_turks_attacking_poland_bring_russia_back(pb):
