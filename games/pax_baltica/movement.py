@@ -42,16 +42,16 @@ def load_of(state: JSON, name: str) -> int:
 def group_move(table: Table, move: Move) -> None:
     """3.42: blocks of one group move along their paths (4.x on land, 4.6 by sea, 8.1 warships);
     the weather move is one group containing Karl XII, each block losing a step."""
-    if not turn.refuse_action_cost(table, move):
-        for problem in _group_move_problems(table.state, move):
-            table.refuse(problem.rule, problem.message)
-    _raise_if_unplayable(table.state, move)
     state = table.state
     origin, seat = move.data["from"], move.seat
+    carried = passenger_routes(state, seat, origin, _departures(state, move.data["moves"]))
+    if not turn.refuse_action_cost(table, move):
+        for problem in _group_move_problems(state, move, carried):
+            table.refuse(problem.rule, problem.message)
+    _raise_if_unplayable(state, move)
     for key, (_colour, count) in _crossings(origin, move.data["moves"]).items():
         use = table.at("border_use").setdefault(key, [0, 0])
         table.at("border_use")[key] = [u + (count if s == seat else 0) for s, u in enumerate(use)]
-    carried = passenger_routes(state, seat, origin, _departures(state, move.data["moves"]))
     arrivals: dict[tuple[str, str], list[str]] = {}
     for entry in move.data["moves"]:
         if entry["path"]:
@@ -154,7 +154,9 @@ def _group_moves(state: JSON, seat: int) -> Iterator[JSON]:
                     continue
                 for path in paths[subset[0]]:
                     moves = [{"block": n, "path": path} for n in subset]
-                    if all(path in paths[n] for n in subset[1:]) and not _together_problems(state, seat, origin, moves):
+                    if all(path in paths[n] for n in subset[1:]) and not _together_problems(
+                        state, seat, origin, moves, passenger_routes(state, seat, origin, _departures(state, moves))
+                    ):
                         yield {"from": origin, "moves": moves}
 
 
@@ -184,7 +186,8 @@ def _raise_if_unplayable(state: JSON, move: Move) -> None:
             raise EngineError(f"{entry['path'][-1]['to']} is not a territory or sea zone of the map.")
 
 
-def _group_move_problems(state: JSON, move: Move) -> list[Violation]:
+def _group_move_problems(state: JSON, move: Move, carried: dict[str, str]) -> list[Violation]:
+    """``carried``: the ``passenger_routes`` of the move, which its application uses too."""
     origin, moves = move.data["from"], move.data["moves"]
     if not board.is_known_territory(state, origin):
         return [Violation(sections.GROUP_MOVEMENT, f"{origin} is not a territory or sea zone of the map.")]
@@ -200,17 +203,20 @@ def _group_move_problems(state: JSON, move: Move) -> list[Violation]:
     violations = []
     for entry in moves:
         violations += _path_problems(state, move.seat, origin, entry["block"], entry["path"])
-    return violations + _together_problems(state, move.seat, origin, moves)
+    return violations + _together_problems(state, move.seat, origin, moves, carried)
 
 
-def _together_problems(state: JSON, seat: int, origin: str, moves: list[JSON]) -> list[Violation]:
+def _together_problems(
+    state: JSON, seat: int, origin: str, moves: list[JSON], carried: dict[str, str]
+) -> list[Violation]:
     """What the blocks of a group break together, each on its path: the border limits (4.2),
-    pinning (4.4) and the room aboard (4.6)."""
+    pinning (4.4) and the room aboard (4.6); ``carried``: the blocks aboard its warships carry
+    (``passenger_routes``)."""
     return [
         *_border_limit_problems(state, seat, origin, moves),
         *_pinning_problems(state, seat, origin, moves),
         *_capacity_problems(state, seat, moves),
-        *_passenger_problems(state, seat, origin, moves),
+        *_passenger_problems(state, carried),
     ]
 
 
@@ -454,11 +460,10 @@ def passenger_routes(state: JSON, seat: int, origin: str, departures: list[tuple
     return routes
 
 
-def _passenger_problems(state: JSON, seat: int, origin: str, moves: list[JSON]) -> list[Violation]:
+def _passenger_problems(state: JSON, carried: dict[str, str]) -> list[Violation]:
     """4.6: "You may not load and unload the same group of blocks during the same turn": blocks
     that boarded this turn may not be carried into a harbour, where they would land."""
-    routes = passenger_routes(state, seat, origin, _departures(state, moves))
-    for name, place in routes.items():
+    for name, place in carried.items():
         if not board.is_sea(state, place) and state["blocks"][name]["loaded"]:
             return [
                 Violation(sections.SEA_MOVEMENT, f"{name} boarded this turn and may not land in {place} this turn.")
