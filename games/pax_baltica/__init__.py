@@ -142,7 +142,7 @@ class PaxBalticaEngine(Game):
 
     def gate(self, state: JSON, move: Move) -> Violation | None:
         """The turn order in the engine's own words: the end of the scenario, the force-march
-        rolls owed (4.5), the phase's moves and whose move it is (the phase looked up once)."""
+        rolls owed and the moves they close (4.5), the phase's moves and whose move it is (the phase looked up once)."""
         if state["outcome"] is not None:
             return Violation(self.end_section, "The scenario has ended; no move may follow.")
         phase = self.phase(state)
@@ -152,6 +152,11 @@ class PaxBalticaEngine(Game):
                 due = ", ".join(state["pending_force_march"])
                 return Violation(
                     sections.FORCE_MARCHING, f"Roll for the force-marching blocks ({due}) once all movement is done."
+                )
+            if move.type == "group_move" and state["phase"] == "action" and turn.movement_over(state):
+                return Violation(
+                    sections.FORCE_MARCHING,
+                    "The force-march rolls are made after all movement: no move may follow them.",
                 )
             allowed = ", ".join(legal)
             return Violation(

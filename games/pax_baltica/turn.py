@@ -59,10 +59,24 @@ def acting_seat(state: JSON) -> list[int]:
 
 def action_moves(state: JSON) -> list[str]:
     """3.3: the actions in their order, then the end of the actions (and 10.1 for Sweden);
-    4.5: once a block force-marched, its roll comes before anything but another move."""
+    4.5: once a block force-marched, its roll comes before anything but another move, and
+    once a roll is made no move follows (``movement_over``)."""
+    over = movement_over(state)
     if state["pending_force_march"]:
-        return ["group_move", "force_march"] if state["actions"][state["acting"]] else ["force_march"]
-    return [*ACTION_ORDER, "end_actions", *(["cede_territory"] if state["acting"] == 0 else [])]
+        return ["group_move", "force_march"] if state["actions"][state["acting"]] and not over else ["force_march"]
+    actions = [a for a in ACTION_ORDER if not (over and a == "group_move")]
+    return [*actions, "end_actions", *(["cede_territory"] if state["acting"] == 0 else [])]
+
+
+def movement_over(state: JSON) -> bool:
+    """4.5: "Force-march rolls should not be made until a player has completed all movement":
+    once the acting player has rolled for a force-marched block (marked ``forced``, its roll
+    no longer owed), his movement is over for the game turn."""
+    owed, acting = state["pending_force_march"], state["acting"]
+    return any(
+        block["forced"] and name not in owed and board.owner(state, name) == acting
+        for name, block in state["blocks"].items()
+    )
 
 
 def supply_seats(state: JSON) -> list[int]:

@@ -57,6 +57,21 @@ def test_force_march_roll_of_1_to_3_loses_a_step_per_extra_territory(pb):
     assert (pb.steps(state, "Elfsborg"), pb.steps(state, "Kronoberg")) == (2, 3)
 
 
+def test_no_move_follows_a_force_march_roll(pb):
+    """4.5: "Force-march rolls should not be made until a player has completed all movement": Sweden, with three
+    actions, force-marches Elfsborg and rolls a 1 for it (a step lost); her movement is then over: her third action
+    may rebuild that step (3.45) but not move. Before the roll she may still move."""
+    state = sweden_to_act(pb)
+    state = pb.play(state, ("group_move", 0, pb.move("Vastergotland", ("Elfsborg", ["Smaland", "Skane", "Smaland"]))))
+    kronoberg = pb.move("Vastergotland", ("Kronoberg", ["Smaland"]))
+    assert pb.rules(state, "group_move", 0, kronoberg) == []
+    state = pb.play(state, ("force_march", 0, {"block": "Elfsborg", "roll": 1}))
+    assert state["actions"][0] == 2
+    assert pb.refused(state, "group_move", 0, kronoberg, "4.5")
+    assert "group_move" not in {m.type for m in pb.engine.legal_moves(state, 0)}
+    assert pb.rules(state, "rebuild", 0, {"block": "Elfsborg"}) == []
+
+
 def test_strength_1_block_failing_force_march_is_destroyed(pb):
     """4.5: "If a Strength 1 block fails a force-march roll, it is destroyed and placed in the Replacement Pool." """
     state = pb.place(sweden_to_act(pb), "Elfsborg", "Vastergotland", 1)
