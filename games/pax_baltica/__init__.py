@@ -38,7 +38,7 @@ from games.pax_baltica.actions import (
 )
 from games.pax_baltica.attrition import supply_check
 from games.pax_baltica.battle import combat_fire, combat_retreat, regroup, start_battle
-from games.pax_baltica.events import general_event, national_event
+from games.pax_baltica.events import cossacks_return, general_event, national_event
 from games.pax_baltica.movement import force_march, group_move, record_attack
 from games.pax_baltica.siege import forgo_siege, lapse_sieges_without_besiegers, siege
 from games.pax_baltica.upkeep import activation_roll, draw_block, end_replacements, reinforce
@@ -185,7 +185,8 @@ class PaxBalticaEngine(Game):
         """3.2: an action spends an action point, and a player without actions passes the
         turn on; the weather move ends with its force-march rolls; 6.2: a group move into
         enemy blocks makes its player the attacker there; 3.43: a siege nobody is left to
-        attempt lapses."""
+        attempt lapses; 14.2 Russia 3: the excluded Cossacks return once Ukraine and Turkey are
+        out of the game."""
         phase = table.state["phase"]
         if phase == "action":
             if move.type in turn.ACTION_ORDER:
@@ -197,6 +198,7 @@ class PaxBalticaEngine(Game):
             record_attack(table, move)
         if table.state["sieges"]:
             lapse_sieges_without_besiegers(table)
+        cossacks_return(table)
 
     def outcome(self, state: JSON) -> Outcome | None:
         return None if state["outcome"] is None else Outcome.from_dict(state["outcome"])

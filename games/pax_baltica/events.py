@@ -212,8 +212,8 @@ def _special_result(table: Table, key: tuple[str, int], result: JSON) -> None:
         table.at("control")["Kremenchuk"] = "turkey"
         table.at("lost")["Kremenchuk"] = board.original_nation(state, "Kremenchuk")
     elif key == ("russia", 3) and "Cossacks" in state["blocks"]:
-        kin_at_war = state["active"].get("ukraine") or state["active"].get("turkey")
-        table.at("blocks", "Cossacks").update(at="out" if kin_at_war else "pool", revealed=False)
+        # out of play; back in the pool at once when neither kin is at war (``cossacks_return``)
+        table.at("blocks", "Cossacks").update(at="out", revealed=False)
     elif key == ("russia", 5):
         for name, block in state["blocks"].items():
             place = block["at"]
@@ -225,6 +225,23 @@ def _special_result(table: Table, key: tuple[str, int], result: JSON) -> None:
     elif key == ("saxony", 5):
         event_truce(table, "saxony")
         table.at("returns")["saxony"] = state["year"] + 2
+
+
+def cossacks_return(table: Table) -> None:
+    """14.2 Russia 3: "Exclude the Cossack block from play. If Ukraine and Turkey is out of the
+    game it returns to the replacement pool": at once when neither is at war, else as soon as
+    both are out (a truce, 10.5's removal, Mazepa's death, 10.7). Checked after every move.
+    The block excluded is "out" while Russia is at war (Russia's blocks are "out" otherwise
+    only while it is not)."""
+    state = table.state
+    cossacks = state["blocks"].get("Cossacks")
+    if (
+        cossacks is not None
+        and cossacks["at"] == "out"
+        and state["active"].get("russia")
+        and not (state["active"].get("ukraine") or state["active"].get("turkey"))
+    ):
+        table.at("blocks", "Cossacks")["at"] = "pool"
 
 
 def event_truce(table: Table, nation: str) -> None:

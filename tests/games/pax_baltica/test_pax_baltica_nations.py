@@ -123,6 +123,19 @@ def test_the_cossacks_leave_for_their_kin(pb):
     assert pb.at(state, "Cossacks") == "pool"
 
 
+def test_the_cossacks_return_once_ukraine_and_turkey_are_out(pb):
+    """14.2 Russia 3: "The Cossacks joins their kin in Ukraine or Turkey. Exclude the Cossack block from play. If
+    Ukraine and Turkey is out of the game it returns to the replacement pool." With the Turks at war the block is
+    excluded; when Russia's diplomacy (14.2 Russia 4) puts Turkey out, neither kin is in the game and it returns."""
+    state = allied_actions(pb, "12.4")
+    state = pb.edit(state, active={**state["active"], "turkey": True})
+    state = pb.play(state, ("national_event", 1, {"nation": "russia", "roll": 3}))
+    assert pb.at(state, "Cossacks") == "out"
+    state = pb.play(state, ("national_event", 1, {"nation": "russia", "roll": 4, "choice": "turkey"}))
+    assert state["active"]["turkey"] is False
+    assert pb.at(state, "Cossacks") == "pool"
+
+
 def test_russian_nature_strikes_back(pb):
     """14.2 Russia 5: "All hostile blocks in Russia suffer a 2 step loss." (never eliminated by an event, 6.8)"""
     state = pb.place(pb.place(allied_actions(pb), "Vellinck", "Novgorod"), "Elfsborg", "Velikaya", 2)
