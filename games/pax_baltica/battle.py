@@ -48,7 +48,8 @@ def hits_of(dice: list[int], number: int) -> int:
             {"territory": place},
             *(
                 {"territory": place, "main_attack_from": border}
-                for border in sorted(set(_entry_borders(state, place, _attacker(state, place))))
+                for border in sorted(set(_entry_borders(state, place, seat)))
+                if _attacker(state, place) == seat
             ),
         )
     ],
@@ -95,6 +96,11 @@ def _start_problem(state: JSON, move: Move, attacker: int) -> Violation | None:
     if place not in turn.battles_pending(state):
         return Violation(sections.BATTLE_SEQUENCE, f"There is no battle to fight in {place}.")
     main = move.data.get("main_attack_from")
+    if main is not None and attacker != move.seat:
+        return Violation(
+            sections.COMBAT_RESERVES,
+            "The attacker declares the main attack: his first attacking group, as he moved it.",
+        )
     if main is not None and main not in _entry_borders(state, place, attacker):
         return Violation(sections.COMBAT_RESERVES, f"No attacking blocks entered {place} from {main} this turn.")
     return None
@@ -115,7 +121,9 @@ def _entry_borders(state: JSON, place: str, seat: int) -> list[str]:
 def _reserves(state: JSON, place: str, here: list[str], attacker: int, main: str | None) -> list[str]:
     """6.22: attacking blocks that crossed another border than the main attack, and blocks
     the defender moved in after the attack, join the battle in round 2 (``here``: the blocks
-    in the battle's territory)."""
+    in the battle's territory). "The Attacker declares" the main attack (6.22 example): the
+    border Player 1 names when he is the attacker, else the first attacking group, which the
+    attacker moved first."""
     entries = state["entered"].get(place, [])
     attacking = [e for e in entries if e["seat"] == attacker]
     if not attacking:

@@ -172,6 +172,20 @@ def test_the_main_attack_came_from_a_border_used(pb):
     assert pb.refused(state, "start_battle", 0, {"territory": "Ingermanland", "main_attack_from": "Nyen"}, "6.22")
 
 
+def test_the_attacker_declares_the_main_attack(pb):
+    """6.22: "One border edge is declared the Main Attack"; its example: "The Attacker declares the Estland group as
+    being the Main Attack". Player 1 picks the battle (6.1) but, as the defender, not the attacker's main attack:
+    that is the attacker's first group (Vellinck from Estland), Elfsborg from Nyen a reserve."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Elfsborg", "Nyen")
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(state, ("group_move", 0, pb.move("Nyen", ("Elfsborg", ["Ingermanland"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    state = pb.edit(state, player1=1)
+    assert pb.refused(state, "start_battle", 1, {"territory": "Ingermanland", "main_attack_from": "Nyen"}, "6.22")
+    state = pb.play(state, ("start_battle", 1, {"territory": "Ingermanland"}))
+    assert state["battle"]["reserves"] == ["Elfsborg"]
+
+
 def test_exclusion_only_from_1703_to_1714(pb):
     """14.2 Denmark 4: "Austrian loan of troops. From 1703-1714 Denmark must exclude 1 block"; earlier it is void."""
     state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 1}), ("action_roll", 1, {"roll": 5}))
