@@ -310,6 +310,41 @@ def test_the_british_warship_in_portsmouth_counts_for_sweden(pb):
     assert leaves["active"]["britain"] is False and pb.at(leaves, "British Warship") == "out", "2 + 1 against 2"
 
 
+def end_of_game_turn(pb, state):
+    """The supply checks that end a game turn, after which the 10.8 triggers are checked."""
+    state = pb.edit(state, phase="supply", player1=0, done=[])
+    return pb.play(state, ("supply_check", 0, {"losses": []}), ("supply_check", 1, {"losses": []}))
+
+
+def test_the_british_warship_enters_on_an_invasion_or_hanover_in_bremen_verden(pb):
+    """10.8: the British warship "activates if: Hanover occupies Bremen-Verden ... The allied player invades the
+    Swedish homeland." (12.1 at its start: no Allied block in Sweden, no Allied warship at sea.)"""
+    state = pb.setup("12.1")
+    assert end_of_game_turn(pb, state)["active"]["britain"] is False
+    invaded = end_of_game_turn(pb, pb.place(state, "Repnin", "Smaland"))
+    assert invaded["active"]["britain"] and pb.at(invaded, "British Warship") == "Portsmouth"
+    hanover = pb.edit(
+        state,
+        year=1712,
+        active={**state["active"], "hanover": True},
+        sides={**state["sides"], "hanover": 1},
+        control={**state["control"], "Bremen-Verden": "hanover"},
+    )
+    assert end_of_game_turn(pb, hanover)["active"]["britain"]
+
+
+def test_the_british_warship_leaves_when_sweden_holds_st_petersburg(pb):
+    """10.8: "The British warship deactivates if: ... Sweden captures Nyen/S:t Peterburg." In 12.4 (S:t Petersburg
+    built) with Sweden's warships in harbour, the British one (1) against the two Danish ones at sea in the Kattegat
+    does not send it away; Sweden holding S:t Petersburg does."""
+    state = pb.place(pb.setup("12.4"), "British Warship", "Portsmouth")
+    state = pb.place(pb.place(state, "Wachtmeister", "Svealand"), "Wattrang", "Svealand")
+    state = pb.edit(state, active={**state["active"], "britain": True})
+    assert end_of_game_turn(pb, state)["active"]["britain"]
+    state = end_of_game_turn(pb, pb.edit(state, control={**state["control"], "Nyen": "sweden"}))
+    assert state["active"]["britain"] is False and pb.at(state, "British Warship") == "out"
+
+
 def test_losing_the_british_warship_is_a_british_truce(pb):
     """10.8: "If the British warship block is lost in combat, Great Britain is forced to a TRUCE." """
     state = pb.setup("12.4")
