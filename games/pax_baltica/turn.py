@@ -73,10 +73,13 @@ def movement_over(state: JSON) -> bool:
     once the acting player has rolled for a force-marched block (marked ``forced``, its roll
     no longer owed), his movement is over for the game turn."""
     owed, acting = state["pending_force_march"], state["acting"]
-    return any(
-        block["forced"] and name not in owed and board.owner(state, name) == acting
-        for name, block in state["blocks"].items()
-    )
+    return any(name not in owed and board.owner(state, name) == acting for name in _forced(state["blocks"]))
+
+
+@last_answer  # asked of each action-phase state; a move that leaves the blocks as they were asks again of them
+def _forced(blocks: JSON) -> list[str]:
+    """The blocks force-marched this game turn (usually none)."""
+    return [name for name, block in blocks.items() if block["forced"]]
 
 
 def supply_seats(state: JSON) -> list[int]:
