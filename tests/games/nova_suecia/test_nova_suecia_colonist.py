@@ -318,6 +318,17 @@ def test_no_deposit_before_the_dutch_raid_the_district(table):
     assert t.rules("produce", district="S8", triangle="left") == []
 
 
+def test_no_deposit_before_the_dutch_raid_an_investment_either(table):
+    """5.4: "If an invest or produce action was taken ... Note that the Treasury action cannot be
+    used to make a deposit before the Dutch raid the district": an Invest within Dutch influence
+    (S3, with the Swedish ship at card 10 and the Dutch at 5) after a deposit is refused, one
+    within Swedish influence (S8) is not."""
+    for district_id, rules in (("S3", ["5.4 Raid"]), ("S8", [])):
+        t = _colonist_step(table, **{district_id: "farm"}).ships(10, 5).edit(forts={"christina": 1, "nassau": 2})
+        t.edit(markets={**t.state["markets"], "gold": 3}).do("treasury", kind="deposit")
+        assert t.rules("invest", district=district_id, triangle="left", option="basic") == rules, district_id
+
+
 def test_raid_within_dutch_influence_near_fort_nassau_pays_its_thaler(table):
     """5.4: "The districts on both sides of the Swedish ship up to, but not including, the Dutch
     ship are within Swedish influence while the rest are within Dutch influence ... Pay an amount

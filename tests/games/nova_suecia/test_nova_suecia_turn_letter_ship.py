@@ -143,6 +143,15 @@ def test_swedish_ship_opens_one_adjacent_district(table):
     assert t.view()["ships"]["swedish"]["river_card"] == 2 and t.view()["ships"]["dutch"]["river_card"] == 12
 
 
+def test_the_swedish_ship_opens_a_face_down_district_only(table):
+    """5.2: "open (flip face up) any 1 of the 2 adjacent district cards": a district already
+    face up cannot be opened again; its face-down neighbour can."""
+    t = table(2, letters=["colonist", "fur"]).at_step("ship")
+    t.edit_district("N1", type="farm", open=True)
+    assert t.rules("sail", swedish=1, open="N1", dutch=1) == ["5.2 Ship"]
+    assert t.rules("sail", swedish=1, open="S1", revealed="forge", dutch=1) == []
+
+
 def test_a_turned_up_district_keeps_its_type_and_only_four_of_each_exist(table):
     """2: "24 Nova Suecia district cards; 4 farms, 4 forestries, 4 forges, 4 plantations, 4 spins
     and 4 trade posts": a card once seen keeps its type; a fifth farm cannot turn up."""

@@ -19,6 +19,17 @@ def test_stormy_seas_a_drawn_plant_loses_another_cube_without_market_change(tabl
     assert t.view()["ship_bag"]["plant"] == 1 and t.view()["ship_bag"]["grain"] == 0
 
 
+def test_stormy_seas_the_cube_drawn_after_the_plant_must_be_in_the_ship_bag(table):
+    """7.1: "If drawn, draw a new resource from the ship bag": with no grain left in the bag, the
+    plant cannot be followed by a grain."""
+    t = table(2, letters=["colonist", "fur"], sea="stormy")
+    t.edit(bag={**t.state["bag"], "grain": 0})
+    assert t.rules("letter", resource="iron", draws=[{"resource": "plant", "discarded": "grain"}]) == [
+        "7.1 Stormy Seas"
+    ]
+    assert t.rules("letter", resource="iron", draws=[{"resource": "plant", "discarded": "fur"}]) == []
+
+
 def test_pirate_seas_a_drawn_plant_lets_the_player_pick_the_cube(table):
     """7.2: "If drawn, choose any cube in the ship bag to affect a market. Then return the green
     plant cube to the ship bag." """
@@ -41,6 +52,15 @@ def test_letters_answered_the_letter_resource_affects_the_market_directly(table)
     assert t.rules("letter", resource="iron", draws=[{"resource": "timber"}]) == ["7.3 Letters Answered"]
     t.do("letter", resource="iron", draws=[{"resource": "colonist"}])
     assert t.view()["markets"]["colonist"] == 7 and t.view()["letters"][0] == ["iron"]
+
+
+def test_letters_answered_a_gold_on_the_letter_still_chooses_to_add_or_remove(table):
+    """7.3: "let the resource on your letter affect the markets directly", and 5.1: "If the
+    resource is gold, choose whether to add or remove." """
+    t = table(2, letters=["gold", "fur"], letters_answered=True)
+    assert t.rules("letter", resource="iron", draws=[{"resource": "gold"}]) == ["5.1 Letter"]
+    t.do("letter", resource="iron", draws=[{"resource": "gold", "gold": "remove"}])
+    assert t.view()["markets"]["gold"] == 5
 
 
 def test_royal_audience_example(table):
@@ -76,6 +96,20 @@ def test_royal_audience_favours_are_limited_by_colonists_assembled(table):
     assert t.rules("assemble", audience=[{"resource": "iron"}]) == []
     plain = table(2, letters=["grain", "tobacco"]).at_step("colonist").edit_player(0, resting=1, standing=0)
     assert plain.rules("assemble", audience=[{"resource": "iron"}]) == ["7.4 Royal Audience"]
+
+
+def test_royal_audience_favours_are_paid_from_thaler_held_after_assembling(table):
+    """7.4: "For each colonist assembled, you may pay 1 thaler": a player in debt by 2 thaler (a
+    record play paid below 0) who assembles 1 colonist holds -2 + 1 = -1 thaler and cannot pay
+    for a favour; with 0 thaler she holds 1 after assembling and can."""
+    t = (
+        table(2, letters=["grain", "tobacco"], royal_audience=True)
+        .at_step("colonist")
+        .edit_player(0, resting=1, standing=0, thaler=-2)
+    )
+    assert t.rules("assemble", audience=[{"resource": "iron"}]) == ["7.4 Royal Audience"]
+    t.edit_player(0, thaler=0)
+    assert t.rules("assemble", audience=[{"resource": "iron"}]) == []
 
 
 def test_two_player_variant_the_new_governor_plays_the_neutral_player(table):
