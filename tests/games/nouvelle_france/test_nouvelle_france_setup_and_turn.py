@@ -46,6 +46,14 @@ def test_two_cards_are_drawn_onto_the_identification_strip(table):
     assert table.rules(state, "setup_table", None, setup_data(strip=["cannon"])) == ["GAME SETUP"]
 
 
+def test_the_first_two_cards_come_from_pile_one_so_neither_is_a_snowflake(table):
+    """GAME SETUP: "Remove the three snowflake cards ... pile 1 having 11 cards ... Add a snowflake
+    card to piles 2, 4 and 6 ... Draw the first two cards from the top of the construction-block
+    deck": the top two cards are of pile 1, which holds no snowflake."""
+    state = ENGINE.setup([Seat(), Seat()], {})
+    assert table.rules(state, "setup_table", None, setup_data(strip=["cannon", "snowflake"])) == ["GAME SETUP"]
+
+
 def test_first_player_must_sit_at_the_table(table):
     """GAME SETUP: "The player whose marker is closest to the coin goes first"."""
     state = ENGINE.setup([Seat(), Seat()], {})
