@@ -79,6 +79,20 @@ def test_king_ordered_player_may_not_return_the_same_good(new_table):
     assert table.state["ships"][0]["wood"] == 1 and table.hand(0)["wood"] == [0, 2, 0]
 
 
+def test_king_ordered_player_replaces_with_a_good_held(new_table):
+    """King: "order another player to replace 1 good that he or she previously placed on the ship":
+    she replaces it with a good of her own. Seat 0 holds a wood 1 and a wood 2 (a wood 2 on the
+    ship), so a wood 3 cannot replace it and the wood 1 can."""
+    table = wood_built_with_value_1(new_table).play("choose_role", 0, role="admiral")
+    table.play("replace", 0, good="wood", value=2).play("procure", 0, goods=[])
+    table.deal(0, "wood", 2).play("choose_role", 1, role="king").play("procure", 1, goods=[])
+    table.play("order_replacement", 1, target=0, good="wood")
+    assert table.hand(0)["wood"] == [1, 1, 0]
+    assert table.rules("replace", 0, good="wood", value=3) == ["King"]
+    table.play("replace", 0, good="wood", value=1)
+    assert table.state["ships"][0]["wood"] == 1
+
+
 @pytest.mark.parametrize("held", [[], [1]], ids=["no other wood", "only wood of the value on the ship"])
 def test_king_order_without_a_replacement_at_hand_has_no_effect(new_table, held):
     """King: "order another player to replace 1 good ... (if possible)". Seat 2 has a wood 1 on
@@ -279,6 +293,9 @@ def test_inventory_comes_before_the_building(new_table):
     assert table.view()["legal_event_types"] == ["trade", "end_inventory"]
     assert table.rules("choose_building", 0, good="iron") == ["6. Inventory (advanced rules)"]
     table.play("end_inventory").play("choose_building", 0, good="iron")
+    wood = {"good": "wood", "value": 1}
+    trade = {"with": 1, "give": [wood], "receive": [wood]}
+    assert table.rules("trade", 0, **trade) == ["6. Inventory (advanced rules)"], "no exchange once building"
 
 
 def test_inventory_exchanges_goods_between_two_players(new_table):
