@@ -41,6 +41,9 @@ def test_draw_2_action_and_2_build_cards_and_discard_1_of_the_builds(table, foun
     assert table.rules(state, "draw", 0, {**data, "actions": data["actions"][:1], "discards": hand[:2]}) == [
         "DRAW PHASE"
     ]
+    one_build = {**data, "builds": data["builds"][:1], "discards": hand[:3]}
+    del one_build["build_discard"]
+    assert table.rules(state, "draw", 0, one_build) == ["DRAW PHASE"]
 
 
 def test_max_hand_size_is_5_cards_and_the_excess_is_discarded(table, founded):
@@ -560,12 +563,17 @@ def test_granary_negates_a_spoilage_card_and_food_never_goes_below_zero(table, f
 
 
 def test_cash_crops_and_tobacco_plantation_each_gain_2d6_vp(table, founded):
-    """BUILD DECK CARD LIST: "Cash Crops Gain 2D6 VP in Harvest Phase in Fall" (and Tobacco Plantation)."""
+    """BUILD DECK CARD LIST: "Cash Crops Gain 2D6 VP in Harvest Phase in Fall" (and Tobacco Plantation): only
+    a colony that built them rolls, 2 dice each, and a die shows 1 to 6 (DICE: "6 sided dice ... (1D6)")."""
     state = table.at(founded, "harvest", turn=4, plant=0, vp=1, buildings=["Cash Crops", "Tobacco Plantation"])
     rolls = {"Cash Crops": [6, 6], "Tobacco Plantation": [1, 2]}
     assert colony_after(table, state, "harvest", {"cards": [], "crop_rolls": rolls})["vp"] == 1 + 12 + 3
     only_one = {"cards": [], "crop_rolls": {"Cash Crops": [6, 6]}}
     assert table.rules(state, "harvest", 0, only_one) == ["BUILD DECK CARD LIST"]
+    seven = {"cards": [], "crop_rolls": {**rolls, "Cash Crops": [6, 7]}}
+    assert table.rules(state, "harvest", 0, seven) == ["BUILD DECK CARD LIST", "DICE"]
+    unbuilt = table.at(founded, "harvest", turn=4, plant=0, buildings=[])
+    assert table.rules(unbuilt, "harvest", 0, {"cards": [], "crop_rolls": rolls}) == ["BUILD DECK CARD LIST"]
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,8 @@ from games.first_settlement import ENGINE
 
 
 def test_players_roll_high_on_1d10_to_see_who_goes_first(table):
-    """SETUP: "Players roll high on 1D10 to see who goes first." Turn order follows the seats."""
+    """SETUP: "Players roll high on 1D10 to see who goes first." Turn order follows the seats. DICE: "10
+    sided dice are needed (1D10)": a roll of 11 is refused."""
     state = ENGINE.setup(table.seats(3), {})
     state = table.play(state, "roll_for_first", None, {"rolls": [4, 9, 2]})
     assert state["order"] == [1, 2, 0]
@@ -35,7 +36,8 @@ def test_after_a_tie_all_players_may_roll_again(table):
 
 
 def test_each_player_starts_with_10_colonists_1d6_food_and_a_stock_token(table):
-    """SETUP: "Each Player starts with 10 Colonist Tokens ... 1D6 Food Tokens ... a Stock Token." """
+    """SETUP: "Each Player starts with 10 Colonist Tokens ... 1D6 Food Tokens ... a Stock Token." DICE: "6
+    sided dice are needed. (1D6)": a food roll of 7 is refused."""
     state = table.founded()
     view = ENGINE.view(state)
     assert view["colonists"] == [10, 10]
@@ -108,6 +110,25 @@ def test_a_card_already_dealt_cannot_be_drawn_again(table):
     assert "BUILD DECK CARD LIST" in table.rules(state, "prepare_colony", 1, second)
 
 
+def test_a_card_not_in_a_deck_list_cannot_be_drawn_from_that_deck(table):
+    """LEADER DECK CARD LIST, ACTION DECK CARD LIST, FOOD DECK CARD LIST, HARDSHIP DECK CARDS: a deck holds
+    the cards its list prints. Corn is a Food card, Church a Build card (BUILD DECK CARD LIST): neither is
+    dealt as a Leader or an Action card; Pizza and Blizzard are in no list, so no Food or Hardship draw
+    gives them."""
+    state = table.play(ENGINE.setup(table.seats(2), {}), "roll_for_first", None, {"rolls": [6, 2]})
+    leaders = table.prepare(state, 0)
+    leaders["leaders_drawn"][1] = "Corn"
+    assert "LEADER DECK CARD LIST" in table.rules(state, "prepare_colony", 0, leaders)
+    actions = table.prepare(state, 0)
+    actions["actions_dealt"][0] = "Church"
+    assert "ACTION DECK CARD LIST" in table.rules(state, "prepare_colony", 0, actions)
+    founded = table.founded()
+    food = table.at(founded, "food", colonists=1)
+    assert table.rules(food, "food", 0, {"cards": ["Pizza"]}) == ["FOOD DECK CARD LIST"]
+    blight = table.at(founded, "blight")
+    assert table.rules(blight, "blight", 0, {"cards": table.hardships(10, "Blizzard")}) == ["HARDSHIP DECK CARDS"]
+
+
 def _prepared(table, leader="Farmer"):
     state = table.play(ENGINE.setup(table.seats(2), {}), "roll_for_first", None, {"rolls": [6, 2]})
     state = table.play(state, "prepare_colony", 0, table.prepare(state, 0, leader))
@@ -127,6 +148,7 @@ def test_a_player_selects_1_of_3_sites_of_3_cards_and_the_others_go_back(table):
     ]
     four_cards = [[*offer["offered"][0], "Hill Top"], *offer["offered"][1:]]
     assert "SITE SELECTION PROCESS" in table.rules(state, "select_site", 0, {**offer, "offered": four_cards})
+    assert table.rules(state, "select_site", 0, {**offer, "chosen": 3}) == ["SITE SELECTION PROCESS"]
 
 
 def test_the_explorer_selects_from_4_sites(table):
@@ -139,7 +161,8 @@ def test_the_explorer_selects_from_4_sites(table):
 
 
 def test_the_game_starts_in_winter_of_the_first_year(table):
-    """SETUP: "The game starts in Winter of the first year." The first turn skips Draw and Ship."""
+    """SETUP: "The game starts in Winter of the first year." The first turn skips Draw and Ship; without the
+    RANDOM SEASON START OPTION no colony starts in another season."""
     state = table.founded()
     view = ENGINE.view(state)
     assert view["phase"] == "time" and view["active_seats"] == [0]
@@ -147,6 +170,9 @@ def test_the_game_starts_in_winter_of_the_first_year(table):
     assert ENGINE.view(state)["colonies"][0]["season"] == "Winter"
     assert ENGINE.view(state)["colonies"][0]["year"] == 1
     assert ENGINE.view(state)["phase"] == "blight"
+    fresh = table.play(ENGINE.setup(table.seats(2), {}), "roll_for_first", None, {"rolls": [6, 2]})
+    spring = table.prepare(fresh, 0, start_season="Spring")
+    assert table.rules(fresh, "prepare_colony", 0, spring) == ["SETUP"]
 
 
 def test_random_season_start_names_each_players_season(table):
