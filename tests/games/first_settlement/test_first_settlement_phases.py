@@ -190,6 +190,8 @@ def test_winter_draws_half_and_discards_warm_cards(table, founded):
         ({"leaders": ["Sea Captain"]}, 9 + 1),  # Shellfish as Fish +1
         ({"leaders": ["Explorer"]}, 9 + 2),  # Melons and Shellfish as Wild +1
         ({"sites": ["Good Hunting"]}, 9 + 1),  # Deer +1
+        ({"sites": ["Fishing Grounds"]}, 9 + 1),  # Shellfish as Fish +1
+        ({"sites": ["Tidal Flats"]}, 9 + 2),  # Melons and Shellfish as Wild +1
         ({"sites": ["Salt Marsh"]}, 9 + 2),  # Wild +1; Farm -1 matters only in the harvest
         ({"sites": ["Good Pastures"]}, 9 + 1),  # Chickens +1
         ({"buildings": ["Fences", "Clear Land for Pasture"]}, 9 + 2),
@@ -215,6 +217,26 @@ def test_the_fall_harvest_turns_plant_tokens_into_farm_food(table, founded):
     assert (
         colony_after(table, rocky, "harvest", {"cards": ["Corn", "Melons", "Deer", "Dried Peas"]})["food"] == 4 + 0 + 2
     )
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        {"leaders": ["Farmer"]},
+        {"sites": ["Cleared Land", "Hill Top", "Good Pastures"]},
+        {"buildings": ["Clear Land for Crops"]},
+        {"buildings": ["Irrigation Project"]},
+    ],
+)
+def test_farm_food_bonuses_add_to_each_farm_card_of_the_harvest(table, founded, cards):
+    """LEADER DECK CARD LIST: "Farmer All Farm & Livestock Food cards earn +1 FT"; SITE DECK CARD LIST:
+    "Cleared Land All Farm Food cards earn +1 FT"; BUILD DECK CARD LIST: "Clear Land for Crops" and
+    "Irrigation Project All Farm Food cards earn +1 FT". In the Fall harvest Corn (5), Melons (1, "Wild Warm
+    or Farm") and Dried Peas (3, "Farm or Victuals") are Farm cards, Deer (Hunt) is not: (5 + 1) + (1 + 1)
+    + (3 + 1) = 12 FT."""
+    state = table.at(founded, "harvest", turn=4, plant=4, food=0, **{**PLAIN, **cards})
+    colony = colony_after(table, state, "harvest", {"cards": ["Corn", "Melons", "Deer", "Dried Peas"]})
+    assert colony["food"] == 12
 
 
 def test_tobacco_plantation_gains_2d6_vp_in_the_fall_harvest(table, founded):
@@ -322,6 +344,7 @@ def test_windswept_draws_2_extra_cards_in_the_cold_phase(table, founded):
 
 
 SICK = ["Plague", "Lice", "Fire", "Drought", "Snow"]
+NO_SPRING = {"sites": NEUTRAL_SITE, "leaders": ["Farmer"]}
 
 
 def test_disease_costs_1_ct_per_card_or_its_value_in_a_shortage(table, founded):
@@ -345,10 +368,14 @@ def test_a_medical_card_negates_one_disease_card(table, founded):
 
 
 def test_freshwater_spring_negates_the_first_disease_card_and_swampy_draws_3_more(table, founded):
-    """SITE DECK CARD LIST: "Freshwater Spring Negates first Disease card each turn"; "Swampy Draw 3 extra
-    Hardship cards in Sick Phase"."""
+    """SITE DECK CARD LIST: "Freshwater Spring Negates first Disease card each turn"; BUILD DECK CARD LIST:
+    "Fill in Swamp Negates first Disease card each turn": in a Food Shortage the first Disease card, Plague
+    (4), is negated and Lice (1) costs 1 CT. SITE DECK CARD LIST: "Swampy Draw 3 extra Hardship cards in
+    Sick Phase"."""
     spring = table.at(founded, "sick", colonists=10, shortage=True, sites=["Freshwater Spring"])
     assert colony_after(table, spring, "sick", {"cards": SICK})["colonists"] == 9
+    filled = table.at(founded, "sick", colonists=10, shortage=True, buildings=["Fill in Swamp"], **NO_SPRING)
+    assert colony_after(table, filled, "sick", {"cards": SICK})["colonists"] == 9
     swamp = table.at(founded, "sick", colonists=10, sites=["Swampy"], buildings=["Fill in Swamp"])
     assert table.rules(swamp, "sick", 0, {"cards": SICK}) == ["SICK PHASE"]
     assert colony_after(table, swamp, "sick", {"cards": [*SICK, "Fungus", "Crisis", "Rodents"]})["colonists"] == 9

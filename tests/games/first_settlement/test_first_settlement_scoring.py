@@ -21,6 +21,16 @@ def test_end_game_scoring(table):
     assert ENGINE.view(state)["scores"][0] == 2 * 7 + (5) + (5 + 20) + 3 + 20 + 4
 
 
+def test_the_logging_camp_is_worth_20_vp_beyond_its_base(table):
+    """END GAME SCORING: "Each Building is worth a base 5 VP. Some Buildings are worth additional VP."; BUILD
+    DECK CARD LIST: "Logging Camp Worth 20 VP". 10 CT, no land, no VP yet, plain sites: 2 x 10 + (5 + 20)."""
+    state = table.founded()
+    state["colonies"][0].update(
+        colonists=10, buildings=["Logging Camp"], land=0, vp=0, sites=["Hill Top", "Cleared Land", "River Mouth"]
+    )
+    assert ENGINE.view(state)["scores"][0] == 2 * 10 + (5 + 20)
+
+
 def test_tied_colonies_share_the_place(table):
     """VICTORY: "The player with the most Victory Points (VP) at the end of the game wins." A tie shares it."""
     state = table.at(table.founded(3), "build", seat=2, turn=20, food=0)
