@@ -409,6 +409,22 @@ def test_defense_negates_one_raid_card(table, founded, cards):
     assert colony_after(table, state, "raid", {"cards": RAID, "defense": play})["colonists"] == 9
 
 
+@pytest.mark.parametrize(
+    "cards",
+    [
+        {"buildings": ["Stockade", "Palisade"]},
+        {"buildings": ["Stockade"], "leaders": ["Soldier"]},
+        {"sites": ["Hill Top", "Island", "Safe Harbor"]},
+    ],
+)
+def test_defenses_add_up(table, founded, cards):
+    """RAID PHASE: "Each Defense Building you have negates 1 Raid card each phase. A "Defense" Leader negates 1
+    Raid card each phase." (Hill Top, Island: Defense +1.) Two defenses negate both Indian War (3) and
+    Skirmish (1): the colony keeps its 10 CT."""
+    state = table.at(founded, "raid", colonists=10, **{"sites": NEUTRAL_SITE, "leaders": ["Farmer"], **cards})
+    assert colony_after(table, state, "raid", {"cards": RAID, "defense": []})["colonists"] == 10
+
+
 def test_defense_cards_must_be_defense_and_needed(table, founded):
     """RAID PHASE: "You may discard a Defense Action card to negate 1 Raid card." """
     state = table.at(founded, "raid", hand=["Diplomacy", "Emissary", "Surgeon"], sites=NEUTRAL_SITE)
@@ -447,6 +463,20 @@ def test_morale_negates_a_mutiny_card(table, founded):
         assert table.rules(state, "rebel", 0, {"cards": REBEL, "new_leader": {"drawn": "Soldier"}}) == ["REBEL PHASE"]
     state = table.at(founded, "rebel", **base, hand=["Compact", "Beads"])
     assert colony_after(table, state, "rebel", {"cards": REBEL, "morale": ["Compact"]})["hand"] == ["Beads"]
+
+
+def test_morale_buildings_and_leaders_add_up(table, founded):
+    """REBEL PHASE: "Each "Morale" Building you have negates 1 Mutiny card each phase. A "Morale" Leader
+    negates 1 Mutiny card each phase." Crisis and Despair (2 Mutiny cards) are both negated by Church and Town
+    Hall, or by Church and the Minister: the hand stays and no new leader comes; with the Church alone one is
+    left, so the hand is discarded and a new leader must be named."""
+    mutinies = ["Crisis", "Despair", *REBEL[1:9]]
+    base = {"shortage": True, "leaders": ["Farmer"], "sites": NEUTRAL_SITE}
+    for cards in ({"buildings": ["Church", "Town Hall"]}, {"buildings": ["Church"], "leaders": ["Minister"]}):
+        state = table.at(founded, "rebel", **{**base, **cards})
+        assert colony_after(table, state, "rebel", {"cards": mutinies})["hand"] == founded["colonies"][0]["hand"]
+    church = table.at(founded, "rebel", **base, buildings=["Church"])
+    assert table.rules(church, "rebel", 0, {"cards": mutinies}) == ["REBEL PHASE"]
 
 
 def test_two_mutiny_cards_and_the_settlers_give_up_and_lose(table, founded):
