@@ -36,7 +36,7 @@ from games.pax_baltica.actions import (
     spy,
     weather_roll,
 )
-from games.pax_baltica.attrition import supply_check
+from games.pax_baltica.attrition import supply_check, supply_order_problem
 from games.pax_baltica.battle import combat_fire, combat_retreat, regroup, start_battle
 from games.pax_baltica.events import cossacks_return, general_event, national_event
 from games.pax_baltica.movement import force_march, group_move, record_attack
@@ -120,6 +120,7 @@ class PaxBalticaEngine(Game):
     #: in one order each: bounded forms of spaces too large to list (README, Legal moves).
     representative_choices = frozenset(
         {
+            "action_roll",
             "combat_fire",
             "combat_retreat",
             "force_march",
@@ -142,7 +143,8 @@ class PaxBalticaEngine(Game):
 
     def gate(self, state: JSON, move: Move) -> Violation | None:
         """The turn order in the engine's own words: the end of the scenario, the force-march
-        rolls owed and the moves they close (4.5), the phase's moves and whose move it is (the phase looked up once)."""
+        rolls owed and the moves they close (4.5), the supply phase's order (3.43), the phase's moves and whose
+        move it is (the phase looked up once)."""
         if state["outcome"] is not None:
             return Violation(self.end_section, "The scenario has ended; no move may follow.")
         phase = self.phase(state)
@@ -158,6 +160,9 @@ class PaxBalticaEngine(Game):
                     sections.FORCE_MARCHING,
                     "The force-march rolls are made after all movement: no move may follow them.",
                 )
+            out_of_order = supply_order_problem(state, move) if move.type == "supply_check" else None
+            if out_of_order is not None:
+                return out_of_order
             allowed = ", ".join(legal)
             return Violation(
                 self._phase_section(state), f"A {move.type} is not possible now; the table expects: {allowed}."

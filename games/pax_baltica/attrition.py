@@ -139,11 +139,20 @@ def _supply_checks(state: JSON, seat: int) -> list[JSON]:
     return [{"losses": way} for way in ways]
 
 
-def _supply_check_problem(state: JSON, move: Move) -> Violation | None:
+def supply_order_problem(state: JSON, move: Move) -> Violation | None:
+    """Why a supply check may not begin the supply phase now: Player 1 begins it, once the other
+    player's siege attempts are made or forgone (3.43)."""
     if state["phase"] == "battle" and move.seat != state["player1"]:
         return Violation(sections.SUPPLY_PHASE, "Player 1 begins the supply checks.")
     if state["phase"] == "battle" and any(seat != move.seat for seat in state["sieges"].values()):
         return Violation(sections.SIEGE, "The other player's siege attempts come first (or are forgone) before supply.")
+    return None
+
+
+def _supply_check_problem(state: JSON, move: Move) -> Violation | None:
+    out_of_order = supply_order_problem(state, move)
+    if out_of_order is not None:
+        return out_of_order
     losses = move.data["losses"]
     for name in losses:
         if not board.is_known_block(state, name) or board.owner(state, name) != move.seat:

@@ -128,7 +128,7 @@ def battle_seats(state: JSON) -> list[int]:
         seats.add(state["player1"])
         return sorted(seats)
     seats.update(state["sieges"].values())
-    if not state["declared_sieges"]:
+    if supply_may_begin(state):
         seats.add(state["player1"])
     return sorted(seats)
 
@@ -141,7 +141,15 @@ def battle_event_types(state: JSON) -> list[str]:
     if battles_pending(state):
         return [*types, "start_battle"]
     types += ["siege", "forgo_siege"] if state["sieges"] else []
-    return types if state["declared_sieges"] else [*types, "supply_check"]
+    return [*types, "supply_check"] if supply_may_begin(state) else types
+
+
+def supply_may_begin(state: JSON) -> bool:
+    """Player 1 begins the supply checks (7.0 "After all combat is done") once no siege is
+    declared and the other player's siege attempts are made or forgone (3.43); his own may
+    still wait."""
+    player1 = state["player1"]
+    return not state["declared_sieges"] and all(seat == player1 for seat in state["sieges"].values())
 
 
 def next_combatants(state: JSON, sides: dict[int, list[str]] | None = None) -> list[str]:

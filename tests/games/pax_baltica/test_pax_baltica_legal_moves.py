@@ -149,3 +149,15 @@ def test_14_2_a_result_asking_for_nothing_refuses_blocks(pb):
     assert [m for m in legal(state, 1, "national_event") if m.data["nation"] == "saxony" and m.data["roll"] == 1] == [
         Move("national_event", 1, {"nation": "saxony", "roll": 1})
     ]
+
+
+def test_13_1_a_run_of_re_rolled_6s_of_any_length_is_represented(pb):
+    """13.1 Events ("may re-roll the second die roll", and a re-rolled 6 is again a 6 on two
+    consecutive turns): a run of four re-rolled 6s is legal; the legal moves offer runs of up
+    to 3 (README, Legal moves: Re-rolls), so ``action_roll`` is a representative move, its
+    choices complete by type and seat."""
+    state = pb.edit(pb.setup("12.5", optional_rules=["13.1"]), last_event=[True, False])
+    long_run = Move("action_roll", 0, {"roll": 3, "rerolled_from": [6, 6, 6, 6]})
+    assert ENGINE.check(state, long_run) == [] and long_run not in legal(state)
+    assert "action_roll" in ENGINE.representative_choices
+    assert {"roll": 3, "rerolled_from": [6, 6, 6]} in [m.data for m in legal(state, 0, "action_roll")]

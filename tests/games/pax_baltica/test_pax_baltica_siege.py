@@ -1,7 +1,7 @@
 """Sieges (3.43, 6.7), conquests and their RP (4.3, 5.1), truces (6.9)."""
 
 from games.kit import Table
-from games.pax_baltica import upkeep, victory
+from games.pax_baltica import ENGINE, upkeep, victory
 from games.pax_baltica.siege import conquer
 
 
@@ -156,3 +156,16 @@ def test_player_1_may_not_skip_the_other_players_free_siege(pb):
     """3.43 / The game: the supply phase follows once all siege attempts are conducted."""
     state = pb.edit(besiege_novgorod(pb, "Vellinck"), player1=1)
     assert pb.refused(state, "supply_check", 1, {"losses": []}, "3.43")
+
+
+def test_while_the_other_players_free_siege_waits_player_1_has_no_move(pb):
+    """3.43 / 7.0: the supply checks begin "After all combat is done", Player 1 first: while the
+    Swedish player (seat 0) may still attempt or forgo his free siege of Novgorod, the Allied
+    Player 1 (seat 1) has no move, and the table names only the Swedish player; once the
+    siege is forgone, Player 1 begins the supply checks."""
+    state = pb.edit(besiege_novgorod(pb, "Vellinck"), player1=1)
+    view = ENGINE.view(state)
+    assert (view["active_seats"], view["legal_event_types"]) == ([0], ["siege", "forgo_siege"])
+    assert {(move.type, move.seat) for move in ENGINE.legal_moves(state)} == {("siege", 0), ("forgo_siege", 0)}
+    state = pb.play(state, ("forgo_siege", 0, {"territory": "Novgorod"}))
+    assert ENGINE.view(state)["active_seats"] == [1]
