@@ -62,6 +62,14 @@ COUNTERS = {
 }
 
 
+def _copies(options: dict[str, JSON]) -> dict[str, dict[str, int]]:
+    """Deck -> card -> copies: cards.json's, with the play's own (edition data, ``copies``)."""
+    copies = default_copies()
+    for deck, overrides in options.get("copies", {}).items():
+        copies[deck].update(overrides)
+    return copies
+
+
 def _turn_phase(name: str, section: str, rule) -> Phase:
     """A phase of TURN SEQUENCE: one colony's (the seat due), its one move, and give with the TRADE OPTION."""
     return Phase(name, section, moves=(rule,), turn=seats_due, now=events_due)
@@ -114,11 +122,32 @@ class FirstSettlementEngine(Game):
         Secret("decks.*.cards", NOBODY, "THE DECKS: no player sees the draw piles, nor the cards discarded from hands"),
     )
 
+    def refuse_setup(self, seats: list[Seat], options: dict[str, JSON]) -> list[Violation]:
+        """SETUP: each colony draws 3 Leader cards and keeps 1 (2 with the TWO LEADER OPTION),
+        is dealt 4 Action cards and keeps 3, 4 Build cards and keeps 2; SITE SELECTION PROCESS:
+        it keeps the 3 site cards of its site. What is not kept goes back to be drawn again
+        (THE DECKS), so the last colony to prepare draws from what the others left. A deck of
+        the edition data (``copies``) too small for that cannot start the table: no colony could
+        be prepared. The rulebook's decks start up to 6 colonies."""
+        kept_leaders = 2 if options.get("two_leaders") else 1
+        dealt = {"leader": (3, kept_leaders), "action": (4, 3), "build": (4, 2), "site": (3, 3)}
+        copies = _copies(options)
+        refused = []
+        for deck, (drawn, kept) in dealt.items():
+            held, needed = sum(copies[deck].values()), kept * (len(seats) - 1) + drawn
+            if held < needed:
+                refused.append(
+                    Violation(
+                        SETUP,
+                        f"The {deck} deck holds {held} cards: {len(seats)} colonies drawing {drawn} and keeping "
+                        f"{kept} each need {needed}.",
+                    )
+                )
+        return refused
+
     def setup(self, seats: list[Seat], options: dict[str, JSON]) -> JSON:
         """SETUP: each colony's 10 CT and Stock Token, the six decks; the rest arrives as events."""
-        copies = default_copies()
-        for deck, overrides in options.get("copies", {}).items():
-            copies[deck].update(overrides)
+        copies = _copies(options)
         return {
             "options": {flag: bool(options.get(flag, False)) for flag in FLAGS},
             "colonies": [new_colony() for _ in seats],

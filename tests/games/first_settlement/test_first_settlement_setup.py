@@ -265,3 +265,18 @@ def test_a_colony_may_select_its_site_before_the_next_colony_is_prepared(table):
         state = table.play(state, "select_site", seat, table.offer(state, table.take(state, "site", 3)))
     view = ENGINE.view(state)
     assert (view["phase"], view["active_seats"], view["turn_order"]) == ("time", [1], [1, 2, 0])
+
+
+def test_a_deck_too_small_for_the_table_cannot_start_it(table):
+    """SETUP: "Each player draws 3 Leader cards, selects 1 and discards the other 2" (TWO LEADER
+    OPTION: keeps 2); what is not kept is drawn again. With a Leader deck of the edition data
+    (``copies``) holding 10 cards, 5 colonies keeping 2 each: the 5th draws from 10 - 4 x 2 = 2
+    cards, 1 short of its 3, so the table cannot start; 4 colonies leave the 4th 10 - 3 x 2 = 4.
+    The rulebook's decks (16 Leaders, 2 of each) start 6 colonies keeping 2: 16 - 5 x 2 = 6."""
+    six = {name: 0 for name in ("Explorer", "Farmer", "Merchant")}  # 16 - 6 = 10 Leaders left
+    options = {"two_leaders": True, "copies": {"leader": six}}
+    assert [(v.rule, v.message) for v in ENGINE.refuse_setup(table.seats(5), options)] == [
+        ("SETUP", "The leader deck holds 10 cards: 5 colonies drawing 3 and keeping 2 each need 11.")
+    ]
+    assert ENGINE.refuse_setup(table.seats(4), options) == []
+    assert ENGINE.refuse_setup(table.seats(6), {"two_leaders": True}) == []
