@@ -134,6 +134,13 @@ DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c jit=off"
 # A connection kept across requests is checked before a request uses it, so a server restarted
 # meanwhile costs no request an error once it is back (while it is down: a 503, records/errors.py).
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Parameters are bound by the server, so a statement a connection runs again and again (the
+# token's user, the play an append locks, the event it inserts) is parsed and planned once, from
+# its fifth run on, not on every run: prepared statements, which Django's default (binding on the
+# client) never uses (#21). A connection pooler between here and PostgreSQL must then keep a
+# connection's prepared statements: PgBouncer in transaction mode does so from 1.21 on
+# (max_prepared_statements); none is needed, the web processes keep pools of their own.
+DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=5)
 if os.environ.get("DATABASE_POOL") == "1":
     # The ASGI server (config/asgi.py) runs each request in a thread of its own, so a connection
     # kept by its thread would be kept for nobody: a request borrows one from the process's pool

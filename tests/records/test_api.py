@@ -149,6 +149,20 @@ def test_an_append_asks_the_database_once_for_each_thing_it_needs(play, recorder
     assert len(queries.captured_queries) == 6, [query["sql"][:80] for query in queries.captured_queries]
 
 
+def test_the_statements_an_append_runs_again_and_again_are_planned_once(play, recorder):
+    """#21, config/settings.py: bound by the server, a statement is prepared on its connection
+    from its fifth run on (psycopg's ``prepare_threshold``), and parsed and planned no more:
+    after six appends, the token's user, the play's lock and the event's insert are among the
+    connection's prepared statements (PostgreSQL's ``pg_prepared_statements``)."""
+    for points in range(6):
+        post(recorder, events_url(play), {"type": "score", "seat": 0, "data": {"points": points}})
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [statement for (statement,) in cursor.fetchall()]
+    for fragment in ("FROM authtoken_token t JOIN auth_user u", "FOR UPDATE OF p", "INSERT INTO records_event"):
+        assert any(fragment in statement for statement in prepared), (fragment, prepared)
+
+
 def test_an_append_answers_who_may_not_see_or_log_before_what_is_wrong_with_the_body(club_setup, client_for):
     """DESIGN.md's errors, in the order DRF checks them: a play the user may not read is a 404
     (a private club's play, to an outsider: not even a 403, which would say it exists), then
