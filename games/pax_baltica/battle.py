@@ -529,9 +529,17 @@ def after_combat_turn(table: Table) -> None:
     send the attacker back (6.2)."""
     state = table.state
     battle = state["battle"]
-    if battle["retreat_due"]:
-        return
     place, attacker = battle["territory"], battle["attacker"]
+    if battle["retreat_due"]:
+        # A retreat with no way open eliminates its block (6.5); Pjotr I so eliminated forces a
+        # truce that puts every Russian block in the pool (6.8, 6.9): they retreat no more.
+        due = [
+            n for n in battle["retreat_due"] if state["blocks"][n]["at"] == place and board.owner(state, n) is not None
+        ]
+        if due != battle["retreat_due"]:
+            table.at("battle")["retreat_due"] = due
+        if due:
+            return
     engaged = turn.engaged(state)
     if battle.get("ending"):
         _close_battle(table)

@@ -339,3 +339,33 @@ def test_pjotr_i_going_down_with_a_warship_forces_a_russian_truce(pb):
     state = pb.play(state, ("combat_fire", 0, {"block": "Wattrang", "dice": [1, 6, 6]}))
     assert pb.at(state, "Pjotr I") == "dead"
     assert state["active"]["russia"] is False and state["truces"]["russia"] == 1707
+
+
+def test_a_truce_forced_by_a_retreat_ends_the_battle_of_the_blocks_it_sends_away(pb):
+    """6.5: a block that must retreat and cannot is eliminated; 6.8: "The elimination of the ...
+    Pjotr I royal blocks also automatically creates a TRUCE"; 6.9: "all of the losing nation's
+    combat blocks are placed in the replacement pool". Pjotr I and Kazanski attacked Estland
+    from Ingermanland and must retreat after round 3 (6.2), their one border back closed by
+    Swedish blocks: Pjotr I retreats into nothing and dies, the truce sends Kazanski to the
+    pool, and with no Russian block left to retreat the battle is over."""
+    state = pb.place(pb.place(pb.setup("12.1"), "Pjotr I", "Estland"), "Kazanski", "Estland")
+    state = pb.place(state, "Dalregementet", "Ingermanland")
+    battle = {
+        "territory": "Estland",
+        "attacker": 1,
+        "round": 3,
+        "acted": ["Vellinck", "Estlandska", "Pjotr I", "Kazanski"],
+        "reserves": [],
+        "retreat_due": ["Pjotr I", "Kazanski"],
+        "retreats": {},
+        "attack_borders": ["Ingermanland"],
+        "defence_borders": [],
+        "last_entry": {"Ingermanland": 1},
+        "ending": True,
+    }
+    state = pb.edit(state, phase="battle", player1=1, acting=None, battle=battle, attacks={"Estland": 1})
+    assert pb.rules(state, "combat_retreat", 1, {"block": "Pjotr I", "path": []}) == []
+    state = pb.play(state, ("combat_retreat", 1, {"block": "Pjotr I", "path": []}))
+    assert pb.at(state, "Pjotr I") == "dead" and state["active"]["russia"] is False
+    assert pb.at(state, "Kazanski") == "pool" and state["battle"] is None
+    assert None not in pb.engine.view(state)["active_seats"] and list(pb.engine.legal_moves(state))
