@@ -128,7 +128,7 @@ def battle_seats(state: JSON) -> list[int]:
         seats.add(state["player1"])
         return sorted(seats)
     seats.update(state["sieges"].values())
-    if supply_may_begin(state):
+    if _supply_may_begin(state):
         seats.add(state["player1"])
     return sorted(seats)
 
@@ -141,10 +141,10 @@ def battle_event_types(state: JSON) -> list[str]:
     if battles_pending(state):
         return [*types, "start_battle"]
     types += ["siege", "forgo_siege"] if state["sieges"] else []
-    return [*types, "supply_check"] if supply_may_begin(state) else types
+    return [*types, "supply_check"] if _supply_may_begin(state) else types
 
 
-def supply_may_begin(state: JSON) -> bool:
+def _supply_may_begin(state: JSON) -> bool:
     """Player 1 begins the supply checks (7.0 "After all combat is done") once no siege is
     declared and the other player's siege attempts are made or forgone (3.43); his own may
     still wait."""
