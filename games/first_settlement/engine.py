@@ -45,7 +45,7 @@ from games.first_settlement.sections import (
 )
 from games.first_settlement.sequence import SEASONS, advance, events_due, founded, out_of_turn, seats_due, slot_due
 from games.first_settlement.sequence import phase_name as sequence_phase_name
-from games.first_settlement.setup_steps import prepare_colony, roll_for_first, select_site
+from games.first_settlement.setup_steps import SITE_CARDS, prepare_colony, roll_for_first, select_site, setup_deals
 from games.first_settlement.tokens import new_colony
 from games.first_settlement.vocabulary import OPTIONS_SCHEMA
 from games.kit import Game, Phase, Table
@@ -129,8 +129,7 @@ class FirstSettlementEngine(Game):
         (THE DECKS), so the last colony to prepare draws from what the others left. A deck of
         the edition data (``copies``) too small for that cannot start the table: no colony could
         be prepared. The rulebook's decks start up to 6 colonies."""
-        kept_leaders = 2 if options.get("two_leaders") else 1
-        dealt = {"leader": (3, kept_leaders), "action": (4, 3), "build": (4, 2), "site": (3, 3)}
+        dealt = {**setup_deals(bool(options.get("two_leaders"))), "site": (SITE_CARDS, SITE_CARDS)}
         copies = _copies(options)
         refused = []
         for deck, (drawn, kept) in dealt.items():

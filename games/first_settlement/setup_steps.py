@@ -22,6 +22,14 @@ SITE_CARDS = 3
 SITES_OFFERED = 3
 
 
+def setup_deals(two_leaders: bool) -> dict[str, tuple[int, int]]:
+    """SETUP, per deck: the cards a colony draws or is dealt, and how many of them it keeps.
+    "Each player draws 3 Leader cards, selects 1 and discards the other 2. Each player is dealt
+    4 Action cards and discards 1. Each player is dealt 4 Build cards and discards 2"; TWO
+    LEADER OPTION: "Each colony has 2 Leaders"."""
+    return {"leader": (3, 2 if two_leaders else 1), "action": (4, 3), "build": (4, 2)}
+
+
 @move(
     "roll_for_first",
     section=SETUP,
@@ -114,12 +122,12 @@ def prepare_colony(table: Table, move: Move) -> None:
     seat, data = move.seat, move.data
     prepared = colony(table, seat)
     check_die(table, data["food_roll"], 6, "The Victuals roll", SETUP)
-    if len(data["leaders_drawn"]) != 3 or len(data["actions_dealt"]) != 4 or len(data["builds_dealt"]) != 4:
+    deals = setup_deals(table.state["options"]["two_leaders"])
+    dealt = {"leader": data["leaders_drawn"], "action": data["actions_dealt"], "build": data["builds_dealt"]}
+    if any(len(cards) != deals[deck][0] for deck, cards in dealt.items()):
         table.refuse(SETUP, "Each player draws 3 Leader cards and is dealt 4 Action cards and 4 Build cards.")
-    leaders = draw(table, "leader", data["leaders_drawn"], SETUP)
-    actions = draw(table, "action", data["actions_dealt"], SETUP)
-    builds = draw(table, "build", data["builds_dealt"], SETUP)
-    leaders_kept = 2 if table.state["options"]["two_leaders"] else 1
+    leaders, actions, builds = (draw(table, deck, cards, SETUP) for deck, cards in dealt.items())
+    leaders_kept = deals["leader"][1]
     kept, others = [], list(leaders)
     for card in data["leaders_kept"]:
         if card in others:
@@ -131,8 +139,8 @@ def prepare_colony(table: Table, move: Move) -> None:
     discard(table, others + kept[leaders_kept:])
     kept = kept[:leaders_kept]
     prepared["leaders"] = kept
-    prepared["hand"] = _keep(table, actions, [data["action_discarded"]], 3, "Action") + _keep(
-        table, builds, data["builds_discarded"], 2, "Build"
+    prepared["hand"] = _keep(table, actions, [data["action_discarded"]], deals["action"][1], "Action") + _keep(
+        table, builds, data["builds_discarded"], deals["build"][1], "Build"
     )
     prepared["food"] = data["food_roll"]
     _start_season(table, prepared, data.get("start_season"))
