@@ -61,10 +61,10 @@ def action_moves(state: JSON) -> list[str]:
     """3.3: the actions in their order, then the end of the actions (and 10.1 for Sweden);
     4.5: once a block force-marched, its roll comes before anything but another move, and
     once a roll is made no move follows (``movement_over``)."""
-    over = movement_over(state)
     if state["pending_force_march"]:
-        return ["group_move", "force_march"] if state["actions"][state["acting"]] and not over else ["force_march"]
-    actions = [a for a in ACTION_ORDER if not (over and a == "group_move")]
+        moving = state["actions"][state["acting"]] and not movement_over(state)
+        return ["group_move", "force_march"] if moving else ["force_march"]
+    actions = [a for a in ACTION_ORDER if a != "group_move"] if movement_over(state) else ACTION_ORDER
     return [*actions, "end_actions", *(["cede_territory"] if state["acting"] == 0 else [])]
 
 
