@@ -151,6 +151,10 @@ class TransactionIdField(models.Field):
         return None if value is None else int(value)
 
 
+#: The version of an event row's fields, which its hash covers.
+SCHEMA_VERSION = 1
+
+
 class Event(models.Model):
     """One immutable entry of a play's log. ``position`` orders all events globally."""
 
@@ -164,7 +168,7 @@ class Event(models.Model):
     recorded_at = models.DateTimeField()
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
     idempotency_key = models.CharField(max_length=200, null=True, blank=True)  # noqa: DJ001 (unique when given)
-    schema_version = models.PositiveSmallIntegerField(default=1)
+    schema_version = models.PositiveSmallIntegerField(default=SCHEMA_VERSION)
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
     tx_id = TransactionIdField(db_default=models.Func(function="pg_current_xact_id"), editable=False)

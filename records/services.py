@@ -26,7 +26,19 @@ from games.contract import JSON, Move, Seat, Violation, shape_errors
 from records import chain
 from records.errors import EngineFailed, IdempotencyConflict, RuleViolation, SeqConflict, SetupRefused
 from records.meta import META_EVENT_TYPES, RULE_LOG
-from records.models import Club, Event, Membership, Mode, Play, Player, PlaySeat, Role, Snapshot, Status
+from records.models import (
+    SCHEMA_VERSION,
+    Club,
+    Event,
+    Membership,
+    Mode,
+    Play,
+    Player,
+    PlaySeat,
+    Role,
+    Snapshot,
+    Status,
+)
 from records.replay import SNAPSHOT_EVERY, engine_of, initial_state, judge, replay, voiding, voids_as_of
 
 #: The Play fields derived from its events.
@@ -199,20 +211,19 @@ def append_locked(locked: Locked, events: list[NewEvent], *, idempotency_key: st
             continue
         if new.expected_seq is not None and new.expected_seq != play.last_seq:
             raise SeqConflict(expected=new.expected_seq, current=play.last_seq)
-        # The play by id: setting the relation costs more than the rest of the row.
-        event = Event(
-            play_id=play.pk,
-            seq=play.last_seq + 1,
-            type=new.type,
-            seat=new.seat,
-            data=new.data,
-            occurred_at=new.occurred_at,
-            recorded_at=recorded_at,
-            recorded_by=locked.user,
-            idempotency_key=key,
-            prev_hash=play.last_hash,
-        )
-        event.hash = chain.event_hash(event)
+        fields = {
+            "play_id": play.pk,
+            "seq": play.last_seq + 1,
+            "type": new.type,
+            "seat": new.seat,
+            "data": new.data,
+            "occurred_at": new.occurred_at,
+            "recorded_at": recorded_at,
+            "recorded_by_id": None if locked.user is None else locked.user.pk,
+            "idempotency_key": key,
+            "schema_version": SCHEMA_VERSION,
+        }
+        event = _new_event(fields, play.last_hash, chain.link(play.last_hash, chain.canonical(**fields)), locked.user)
         if event.type in META_EVENT_TYPES:
             _insert(pending)
         refused = _refusal(play, event)
@@ -244,6 +255,15 @@ def append_locked(locked: Locked, events: list[NewEvent], *, idempotency_key: st
         flags=flags,
         voided={seq: by for seq, by in sorted(voided.items()) if by in voiders},
     )
+
+
+def _new_event(fields: dict, prev_hash: str, hash: str, user: User | None) -> Event:
+    """An event not yet inserted, of ``fields`` (the columns before ``prev_hash``, in order) and
+    its link in the chain. Built from positional values, in the order of the model's fields:
+    a third of the cost of keywords, which was a fifth of the batch path's (#21)."""
+    event = Event(None, *fields.values(), prev_hash, hash)
+    Event.recorded_by.field.set_cached_value(event, user)  # the answer names the recorder
+    return event
 
 
 def _insert(pending: list[Event]) -> None:
@@ -278,6 +298,7 @@ def _insert(pending: list[Event]) -> None:
     pending.clear()
 
 
+#: The event's columns an insert writes, in the model's order (after ``position``).
 _COLUMNS = (
     "play_id",
     "seq",

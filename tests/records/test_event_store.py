@@ -4,6 +4,7 @@ import hashlib
 import hmac
 import json
 import threading
+from datetime import UTC, datetime
 
 import pytest
 from django.core.management import call_command
@@ -115,6 +116,25 @@ def test_an_appended_event_learns_the_position_it_was_stored_at_alone_or_in_a_ba
     stored = dict(play.events.values_list("seq", "position"))
     assert [(e.seq, e.position) for e in alone + batch] == [(seq, stored[seq]) for seq in (6, 7, 8)]
     assert stored[5] < stored[6] < stored[7] < stored[8]
+
+
+def test_an_appended_event_answers_with_the_fields_its_row_holds(play, club_setup):
+    """The service builds the events it answers with from positional values (records.services
+    ._new_event): each field must land where the row has it, the recorder included."""
+    recorder = club_setup["public"]["recorder"]
+    when = datetime(2026, 11, 27, 19, 30, tzinfo=UTC)
+    events = [score(0, 6, occurred_at=when), score(2, 7)]
+    appended = services.append_events(play_id=play.pk, events=events, user=recorder, idempotency_key="k").events
+    names = [field.attname for field in Event._meta.concrete_fields if field.attname != "tx_id"]
+    stored = {e.seq: e for e in play.events.filter(seq__in=[6, 7])}
+    for event in appended:
+        assert [getattr(event, name) for name in names] == [getattr(stored[event.seq], name) for name in names]
+        assert event.recorded_by == recorder
+    assert [(e.type, e.seat, e.data, e.occurred_at, e.idempotency_key) for e in appended] == [
+        ("score", 0, {"points": 6}, when, "k:0"),
+        ("score", 2, {"points": 7}, None, "k:1"),
+    ]
+    assert chain.first_broken_seq(play.events.order_by("seq")) is None
 
 
 def test_an_idempotent_retry_returns_the_stored_event_and_stores_nothing(play, club_setup):
