@@ -197,3 +197,32 @@ def test_swedish_victory_eligibility_by_seals_then_the_highest_positive_net_thal
         t.edit_player(seat, thaler=0, loan=0, deposit=0)
     outcome = swedish_victory(t.state)
     assert outcome["reason"] == "Swedish victory" and outcome["winners"] == [] and outcome["blamed"] == []
+
+
+def test_swedish_victory_by_the_middle_player_ends_after_the_sealers_last_turn(table):
+    """6: "Each governor plays one more turn, ending with the governor who placed the 24th seal,
+    after which the governors with the most seals or 1 less than the most seals are eligible for
+    the victory. Among them, the governor with the highest positive amount of thaler including
+    loans and deposits wins." Three players; player 2 (seat 1, 7 seals, 14 thaler) seals the 24th
+    district, S5, in the Governor's round: 7 thaler for the seal (5.3.1) + 4 for 1 grain (square
+    6) leaves 3; S5 (card 5) lies within Swedish influence (ships on 3 and 10), so no raid. Last
+    turns: seat 2, seat 0, then seat 1. Seats 2 and 0 take Day Work (+1 thaler each); seat 1
+    produces 2 grain at S5, sold to squares 6 and 7 for 4 + 3 = 7: 10 thaler. Seals 9, 8, 7: seats
+    0 and 1 are eligible, seat 2 (7 < 9 - 1) is not, whatever its 31 thaler. Seat 0 holds 8 + 1 =
+    9 thaler with a deposit of +3 (net 12), seat 1 net 10: seat 0 wins, though holding fewer."""
+    t = table(3, letters=["grain", "fur", "iron"])
+    _seal(t, [0] * 9 + [1] * 7 + [2] * 7, [d for d in DISTRICT_IDS if d != "S5"])
+    t.edit_district("S5", type="farm", open=True).ships(3, 10, swedish_heading=-1, dutch_heading=1)
+    t.at_step("colonist", 1).edit_player(0, thaler=8, deposit=3).edit_player(1, thaler=14).edit_player(2, thaler=30)
+    t.do("invest", 1, district="S5", triangle="left", option="basic")
+    assert t.view()["thaler"][1] == 3 and t.view()["seals"] == [9, 8, 7]
+    t.do("end_turn", 1)
+    for seat in (2, 0):
+        assert t.active == seat and not t.view()["finished"]
+        _quiet_turn(t)
+    assert t.active == 1 and t.view()["governor"] == 0 and not t.view()["finished"]
+    _quiet_turn(t, "produce", district="S5", triangle="left")
+    assert t.view()["thaler"] == [9, 10, 31] and t.view()["net_thaler"] == [12, 10, 31]
+    outcome = t.view()["outcome"]
+    assert outcome["reason"] == "Swedish victory" and outcome["winners"] == [0]
+    assert outcome["places"] == [1, 2, 2] and outcome["scores"] == [9, 8, 7]

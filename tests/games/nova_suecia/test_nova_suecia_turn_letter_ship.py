@@ -238,3 +238,17 @@ def test_a_drawn_cube_changes_a_market_only_within_its_twelve_squares(table):
     assert t.view()["markets"]["tobacco"] == 0
     t.at_step("letter").do("letter", resource="gold", draws=[{"resource": "grain"}])
     assert t.view()["markets"]["grain"] == 7
+
+
+def test_five_players_the_governor_card_passes_to_the_fifth_player_then_the_fourth(table):
+    """5 with five players: "Starting with the player with the Governor card, take turns"; the
+    player to the Governor's right is the fifth, who then holds the card and plays two turns in a
+    row, and so on: players 1-5, 5, 1-4, 4, 5 (seats 0-4, 4, 0-3, 3, 4)."""
+    t = table(5, letters=[*FOUR_LETTERS, "fur"])
+    order = []
+    for _ in range(12):
+        seat = t.active
+        order.append((seat, t.view()["governor"]))
+        _play_turn(t, seat)
+    assert [seat for seat, _ in order] == [0, 1, 2, 3, 4, 4, 0, 1, 2, 3, 3, 4]
+    assert [gov for _, gov in order] == [0] * 5 + [4] * 5 + [3] * 2

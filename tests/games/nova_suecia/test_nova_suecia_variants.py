@@ -4,6 +4,8 @@ import pytest
 
 from games.contract import Seat
 from games.nova_suecia import ENGINE
+from games.nova_suecia.board import DISTRICT_IDS
+from games.nova_suecia.ending import dutch_victory, swedish_victory
 
 
 def test_stormy_seas_a_drawn_plant_loses_another_cube_without_market_change(table):
@@ -125,6 +127,47 @@ def test_two_player_variant_the_new_governor_plays_the_neutral_player(table):
         order.append((t.state["player"], t.active))
         t.at_step("end").do("end_turn")
     assert order == [(0, 0), (1, 1), (2, 1), (1, 1), (0, 0), (2, 0), (0, 0)]
+
+
+def _neutral_table(table, owners):
+    """7.5 after the letters (the governor chooses the neutral player's), districts N1, N2, ...
+    sealed for ``owners`` (player 2 is the neutral player), each with an upright colonist."""
+    t = table(2, neutral_player=True)
+    for seat, resource in ((0, "grain"), (1, "fur"), (0, "iron")):
+        t.do("choose_letter_resource", seat, resource=resource)
+    for district_id, owner in zip(DISTRICT_IDS, owners):
+        t.edit_district(district_id, type="farm", open=True, seal=owner, left=t.colonist(owner))
+    return t
+
+
+def test_two_player_variant_the_neutral_player_is_another_player_for_a_governor_victory(table):
+    """6 with 7.5 (README, reading 19): "at least 2 more provinces than any other player" counts
+    the neutral player's. Player 2 (seat 1) starts her turn with 4 provinces and 1 thaler against
+    player 1's 1 and the neutral player's 3: only 1 more, no victory; against the neutral
+    player's 2 she has won."""
+    t = _neutral_table(table, [1] * 4 + [0] + [2] * 3).at_step("end")
+    assert t.do("end_turn", 0).view()["finished"] is False
+    t = _neutral_table(table, [1] * 4 + [0] + [2] * 2).at_step("end")
+    outcome = t.do("end_turn", 0).view()["outcome"]
+    assert outcome["reason"] == "Governor victory" and outcome["winners"] == [1]
+    assert outcome["places"] == [2, 1] and outcome["scores"] == [1, 4]
+
+
+def test_two_player_variant_the_neutral_player_neither_wins_nor_is_blamed(table):
+    """6 with 7.5 (README, reading 19): the neutral player is no governor. Swedish victory: with
+    the neutral player's 12 seals against 6 and 6, both players are eligible ("the most seals or
+    1 less" among the governors) and the higher net thaler, seat 1's 4 against 3, wins. Dutch
+    victory: the neutral player's 1 seal is the fewest, yet the governor with the fewest, seat 0
+    with 2, is blamed."""
+    t = _neutral_table(table, [0] * 6 + [1] * 6 + [2] * 12)
+    t.edit_player(0, thaler=3).edit_player(1, thaler=4).edit_player(2, thaler=50)
+    outcome = swedish_victory(t.state)
+    assert outcome["reason"] == "Swedish victory" and outcome["winners"] == [1]
+    assert outcome["places"] == [2, 1] and outcome["scores"] == [6, 6]
+    t = _neutral_table(table, [0] * 2 + [1] * 3 + [2]).edit(forts={"christina": 2, "nassau": 4})
+    outcome = dutch_victory(t.state)
+    assert outcome["reason"] == "Dutch victory" and outcome["winners"] == []
+    assert outcome["blamed"] == [0] and outcome["places"] == [2, 1] and outcome["scores"] == [2, 3]
 
 
 @pytest.mark.parametrize("seats", [3, 4, 5])
