@@ -221,3 +221,28 @@ def test_two_parts_fail_the_value_3_on_both_count_then_the_whole_ship(new_table)
         "1-3 parts are not operational (missing wood causes the ship to sink, missing cloth causes the ship "
         "to be lost at sea): the player having the most goods of value 3 on those parts wins."
     )
+
+
+def test_five_players_a_whole_final_worked_by_hand(new_table):
+    """7 and 2 with five players: each part needs "11 or more". Wood 3+2+3+1+1 = 10 and iron
+    1+2+2+3+2 = 10 fail; cloth 2+3+2+2+2 = 11 and sculpture 2+2+3+2+2 = 11 hold. Value 3 on wood
+    and iron: seats 0, 2 and 3 one each, seats 1 and 4 none. On the whole ship seat 2 has two
+    (wood, sculpture) and wins; seats 0 and 3 have one, then two of value 2 and one of value 1
+    each: "the shipyard leader wins" the tie (seat 3). Seat 1 (a 3 on cloth) is 4th, seat 4
+    last; its goods on hand do not count when the ship failed."""
+    ships = [(3, 2, 1, 2), (2, 3, 2, 2), (3, 2, 2, 3), (1, 2, 3, 2), (1, 2, 2, 2)]
+    hands = [(0, 0, 0)] * 4 + [(5, 5, 5)]
+    table = ended(new_table, ships=ships, hands=hands, leader=3)
+    parts = table.view()["parts"]
+    assert {good: (part["total"], part["operational"]) for good, part in parts.items()} == {
+        "wood": (10, False),
+        "cloth": (11, True),
+        "iron": (10, False),
+        "sculpture": (11, True),
+    }
+    outcome = ENGINE.outcome(table.state)
+    assert (outcome.places, outcome.winners) == ([3, 4, 1, 2, 5], [2])
+    assert outcome.reason == (
+        "1-3 parts are not operational (missing wood causes the ship to sink, missing iron causes the ship "
+        "to be lost in battle): the player having the most goods of value 3 on those parts wins."
+    )
