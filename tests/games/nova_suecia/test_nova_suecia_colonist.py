@@ -338,3 +338,19 @@ def test_raid_within_dutch_influence_near_fort_nassau_pays_its_thaler(table):
         t.edit_district(f"N{card}", type="farm", open=True, seal=0, left=_colonist(0))
         t.do("produce", district=f"N{card}", triangle="left")
         assert t.view()["thaler"][0] == 5 + 3 + 2 - raided, card
+
+
+def test_the_raid_counts_the_log_cabins_the_action_itself_brought(table):
+    """5.3 "End with the Raid action" and 5.4 "less the number of log cabins in your districts"
+    (README, reading 11): the raid comes after the action, so a log cabin it built, or one
+    standing in the district it sealed, counts. On the 5.4 example board (Fort Christina 1, Fort
+    Nassau 2, Dutch influence at cards 1-5), building the first log cabin at S3 is raided
+    1 - 1 = 0, and with Fort Christina at 2, 2 - 1 = 1; sealing S2, where a log cabin was
+    left, for 4 thaler (1 grain, square 6) is raided 1 - 1 = 0."""
+    for christina, raided in ((1, 0), (2, 1)):
+        t = _raid_table(table, "S3").edit(forts={"christina": christina, "nassau": 2})
+        t.edit_district("S3", left=_colonist(0, "log_cabin")).do("produce", district="S3", triangle="left")
+        assert t.view()["log_cabins"][0] == 1 and t.view()["thaler"][0] == 5 - raided, christina
+    t = _colonist_step(table, thaler=5, S2="farm").ships(10, 5).edit(forts={"christina": 1, "nassau": 2})
+    t.edit_district("S2", cabins=1).do("invest", district="S2", triangle="left", option="basic")
+    assert t.view()["log_cabins"][0] == 1 and t.view()["thaler"][0] == 5 - 4
