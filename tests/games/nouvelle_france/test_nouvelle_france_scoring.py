@@ -245,3 +245,46 @@ def test_a_fille_du_roy_does_not_double_standee_points(table):
     state = table.snowstorm(state)
     # church level 3 is "-": White loses 1, then the priest's 4 points, neither doubled nor shared.
     assert ENGINE.outcome(state).scores == [3, 0]
+
+
+def test_a_whole_final_score_by_hand(table):
+    """SNOWSTORMS, END OF THE GAME: three storms score levels 1, 2 and 3 by the tally sticks (redoubt x2, -, +;
+    church +, x2, -; mill -, +, x2), then the standees' points (redoubt 5, church 4, mill 3).
+
+    Storm 1: church White 2, Brown 1; redoubt Yellow 1 x 2; mill White -1: White 1, Brown 1, Yellow 2.
+    Storm 2: church Brown 1 x 2, Yellow 1 x 2; redoubt White -1; mill Yellow 1: White 0, Brown 3, Yellow 5.
+    Storm 3: church Yellow -1; redoubt Brown 1, Yellow 1; mill White 1 x 2: White 2, Brown 4, Yellow 5.
+    Standees: White the mill's 3, Brown the redoubt's 5, Yellow the church's 4: 5, 9 and 9. Brown and Yellow
+    draw; Yellow used 1 Ally token to Brown's 2 and wins, Brown second, White third."""
+    state = table.new(players=3)
+    state = table.with_cubes(
+        state,
+        "church",
+        [(0, 0, 1), (1, 0, 1), (2, 0, 1), (0, 0, 2), (1, 0, 2), (0, 0, 3)],
+        ["white", "white", "brown", "brown", "yellow", "yellow"],
+    )
+    state = table.with_cubes(
+        state,
+        "redoubt",
+        [(1, 0, 1), (1, 0, 2), (1, 0, 3), (2, 0, 1), (2, 0, 2), (2, 0, 3)],
+        ["yellow", "white", "brown", "neutral", "neutral", "yellow"],
+    )
+    state = table.with_cubes(state, "mill", [(0, 0, 1), (0, 0, 2), (0, 0, 3)], ["white", "yellow", "white"])
+    standees = {"mill": 0, "redoubt": 1, "church": 2}
+    sites = {site: {**state["sites"][site], "standee": seat} for site, seat in standees.items()}
+    players = [{**player, "allies_used": used} for player, used in zip(state["players"], [0, 2, 1])]
+    state = end_of_game(table, {**state, "sites": sites, "players": players})
+    assert [storm["church"] for storm in ENGINE.view(state)["snowstorms"]] == [
+        {"white": 2, "brown": 1, "yellow": 0},
+        {"white": 0, "brown": 2, "yellow": 2},
+        {"white": 0, "brown": 0, "yellow": -1},
+    ]
+    outcome = ENGINE.outcome(state)
+    assert outcome.scores == [5, 9, 9]
+    assert outcome.places == [3, 2, 1] and outcome.winners == [2]
+    assert outcome.reason.startswith("In the case of a draw, the player who has used the lowest number of ally")
+
+
+def test_two_to_four_players():
+    """The box: "2-4 players"; GAME SETUP gives each player one of the four colours."""
+    assert (ENGINE.min_players, ENGINE.max_players) == (2, 4)
