@@ -326,7 +326,8 @@ def test_starving_loses_the_stock_token_1_ct_and_x_ct_per_hunger_card(table, fou
 
 def test_cold_cards_cost_1_ct_each_and_2_in_a_food_shortage(table, founded):
     """COLD PHASE: "Discard 1 CT for each Cold Hardship card you drew. If there is a Food Shortage, discard an
-    extra 1 CT for each Cold Hardship card you drew." """
+    extra 1 CT for each Cold Hardship card you drew." SITE DECK CARD LIST: "Sheltered Cove Negates the first
+    Cold card each turn": the negated card costs nothing, in a Food Shortage too: Bitter Cold alone costs 2, 8 CT left."""
     cards = table.hardships(10, "Snow", "Bitter Cold", avoid=("Cold",))
     state = table.at(founded, "cold", turn=5, colonists=10, **PLAIN)
     assert colony_after(table, state, "cold", {"cards": cards})["colonists"] == 8
@@ -334,6 +335,8 @@ def test_cold_cards_cost_1_ct_each_and_2_in_a_food_shortage(table, founded):
     assert colony_after(table, short, "cold", {"cards": cards})["colonists"] == 6
     cove = table.at(state, "cold", turn=5, sites=["Sheltered Cove"])
     assert colony_after(table, cove, "cold", {"cards": cards})["colonists"] == 9
+    short_cove = table.at(short, "cold", turn=5, sites=["Sheltered Cove"])
+    assert colony_after(table, short_cove, "cold", {"cards": cards})["colonists"] == 8
 
 
 def test_windswept_draws_2_extra_cards_in_the_cold_phase(table, founded):

@@ -107,3 +107,31 @@ def test_the_turns_of_a_later_season_start_follow_each_players_own_season(table)
     state = table.play(state, "time", 0, {})
     assert ENGINE.view(state)["colonies"][0]["season"] == "Fall"
     assert table.rules(state, "harvest", 0, {"cards": []}) == ["TURN SEQUENCE"]
+
+
+def test_a_whole_final_score_by_hand_after_the_last_build_phase(table):
+    """TIME & GAME LENGTH: the 20th turn ends with the last colony's Build Phase, not before. BUILD PHASE: the
+    Church for 5 FT and the Lumber Mill for 20 FT, from 27 FT (2 left, worth nothing). END GAME SCORING: seat 1
+    has 9 CT (18), the Stockade, Church (5 each) and Lumber Mill (5 + 20), 2 Land Purchase Tokens (2), Quality
+    Timber (20) and 3 VP gained in play: 78. Seat 0, 10 CT and nothing else: 20."""
+    founded = table.founded()
+    first = table.at(founded, "build", seat=0, turn=20, food=0)
+    assert ENGINE.outcome(table.play(first, "build", 0, {"buildings": []})) is None
+    last = table.at(
+        founded,
+        "build",
+        seat=1,
+        turn=20,
+        colonists=9,
+        food=27,
+        land=2,
+        vp=3,
+        hand=["Church", "Lumber Mill", "Beads"],
+        buildings=["Stockade"],
+        sites=["Quality Timber", "River Mouth", "Hill Top"],
+    )
+    state = table.play(last, "build", 1, {"buildings": ["Church", "Lumber Mill"]})
+    assert table.colony(state, 1)["food"] == 2
+    outcome = ENGINE.outcome(state)
+    assert outcome.scores == [20, 78]
+    assert outcome.places == [2, 1] and outcome.winners == [1]
