@@ -248,7 +248,9 @@ def shape_errors(
     errors: dict[str, list[str]] = {}
     if event_type.seated and move.seat is None:
         errors["seat"] = [f"a '{move.type}' event must name the seat that makes it."]
-    if move.seat is not None and not 0 <= move.seat < seat_count:
+    if not event_type.seated and move.seat is not None:
+        errors["seat"] = [f"a '{move.type}' event is made by no seat: leave 'seat' out."]
+    elif move.seat is not None and not 0 <= move.seat < seat_count:
         errors["seat"] = [f"seat {move.seat} does not exist: seats are 0 to {seat_count - 1}."]
     for error in event_type.validator.iter_errors(move.data):
         path = ".".join(str(p) for p in ("data", *error.absolute_path))

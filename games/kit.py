@@ -289,6 +289,8 @@ class Game(Engine):
             if move.seat not in seats:
                 waiting = " or ".join(f"seat {seat}" for seat in seats)
                 return Violation(phase.section, f"It is not seat {move.seat}'s turn: waiting for {waiting}.")
+        elif move.seat is not None:
+            return Violation(phase.section, f"A {move.type} is made by no seat: it names none.")
         return None
 
     @cached_property

@@ -265,7 +265,9 @@ class NewEventSerializer(FieldsBuiltOnce, Strict, serializers.Serializer):
 
 class EventTypeSerializer(serializers.Serializer):
     description = serializers.CharField()
-    seated = serializers.BooleanField(help_text="Whether the event names the seat that makes it.")
+    seated = serializers.BooleanField(
+        help_text="Whether the event names the seat that makes it (else it names none: made by no seat)."
+    )
     schema = serializers.JSONField(help_text="The JSON Schema of the event's data.")
     example = serializers.JSONField(help_text="An example of the event's data.")
 

@@ -91,6 +91,9 @@ def test_the_catalogue_serves_every_event_type_with_schema_and_example(client_fo
     [
         ({"type": "score", "seat": 0, "data": {"points": "lots"}}, "data.points"),
         ({"type": "score", "seat": 9, "data": {"points": 1}}, "seat"),
+        ({"type": "score", "data": {"points": 1}}, "seat"),
+        ({"type": "finish", "seat": 0, "data": {"scores": [1, 2, 3]}}, "seat"),
+        ({"type": "note", "seat": 0, "data": {"text": "made by no seat"}}, "seat"),
         ({"type": "castle", "seat": 0, "data": {}}, "type"),
         ({"type": "score", "seat": 0, "data": []}, "data"),
         ({"seat": 0, "data": {"points": 1}}, "type"),

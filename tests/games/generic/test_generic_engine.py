@@ -54,6 +54,15 @@ def test_a_cooperative_play_is_won_or_lost_by_everyone():
     assert ENGINE.check(state, finish()) and ENGINE.check(state, Move("score", 0, {"points": 1}))
 
 
+def test_a_move_made_by_no_seat_names_none():
+    """The kit's turn order (games.kit.Game.gate): a finish is the table's, not a seat's, as a
+    seat's score must name its seat; legal_moves offers it with none."""
+    state = ENGINE.setup([Seat()] * 2, {"title": "Any"})
+    [violation] = ENGINE.check(state, Move("finish", 1, {"scores": [1, 2]}))
+    assert violation.message == "A finish is made by no seat: it names none."
+    assert [m.seat for m in ENGINE.legal_moves(state) if m.type == "finish"] == [None]
+
+
 @pytest.mark.parametrize("move", [Move("score", 0, {"points": 1}), finish()])
 def test_nothing_follows_the_finish(move):
     state = play([Seat()] * 2, [finish(scores=[1, 2])])
