@@ -7,7 +7,7 @@ from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
 from games.pax_baltica.losses import lose_steps
 from games.pax_baltica.telling import FACES, allocations, named_blocks, sentence, titled, who
-from games.pax_baltica.upkeep import activate
+from games.pax_baltica.upkeep import activate, cossacks_with_kin
 from games.pax_baltica.vocabulary import DIE, NAMES, NATION, NATIONAL_RESULT
 from games.secrets import MOVER, NOBODY, Secret
 
@@ -239,7 +239,7 @@ def cossacks_return(table: Table) -> None:
         cossacks is not None
         and cossacks["at"] == "out"
         and state["active"].get("russia")
-        and not (state["active"].get("ukraine") or state["active"].get("turkey"))
+        and not cossacks_with_kin(state)
     ):
         table.at("blocks", "Cossacks")["at"] = "pool"
 

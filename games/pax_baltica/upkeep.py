@@ -128,7 +128,7 @@ def activate(table: Table, nation: str, side: int) -> None:
     table.at("truces").pop(nation, None)
     printed = state["tables"]["blocks"]
     for name, block in state["blocks"].items():
-        if block["at"] == "out" and printed[name]["nation"] == nation and name not in state["excluded"]:
+        if block["at"] == "out" and printed[name]["nation"] == nation and not _set_aside(state, name):
             table.at("blocks", name)["at"] = "pool"
     if nation == "ukraine":
         for place, holder in state["control"].items():
@@ -138,6 +138,25 @@ def activate(table: Table, nation: str, side: int) -> None:
         table.at("blocks", "Hanoverian Army").update(at="Hanover", steps=board.info(state, "Hanoverian Army")["steps"])
     if state["phase"] == "year_start":
         table.at("rp")[nation] = rp_this_year(table.state, nation)
+
+
+def cossacks_with_kin(state: JSON) -> bool:
+    """14.2 Russia 3: "The Cossacks joins their kin in Ukraine or Turkey. Exclude the Cossack
+    block from play. If Ukraine and Turkey is out of the game it returns to the replacement
+    pool": while either is at war, an excluded Cossack block stays out."""
+    return bool(state["active"].get("ukraine") or state["active"].get("turkey"))
+
+
+def _set_aside(state: JSON, name: str) -> bool:
+    """The blocks a nation entering the war leaves out of its pool: those excluded by 14.2
+    (Denmark 4, Saxony 2; Russia 3 while the Cossacks' kin are in the game: a truce sends a
+    nation's combat blocks to the pool, 6.9, not a block excluded from play) and Russia's
+    warships until S:t Petersburg is built (5.3 "place warships aside until a harbour is
+    built", 11.2)."""
+    data = board.info(state, name)
+    if name in state["excluded"] or (name == "Cossacks" and cossacks_with_kin(state)):
+        return True
+    return data["nation"] == "russia" and data["type"] == "warship" and not state["st_petersburg"]
 
 
 def activation_need(state: JSON, nation: str) -> int | None:

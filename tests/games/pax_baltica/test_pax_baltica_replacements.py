@@ -124,6 +124,34 @@ def test_truce_activation_example(pb):
     assert upkeep.activation_need(state, "denmark") == 5
 
 
+def russia_back_from_a_truce(pb, state):
+    """6.10: Russia, out of the war by a truce of 1705, rolls its 6 before the spring of 1709 and is back."""
+    out = {**state["active"], "russia": False}
+    state = year_start(pb, year=1709, active=out, truces={"russia": 1705}, blocks=state["blocks"])
+    state = pb.play(state, ("activation_roll", 1, {"nation": "russia", "roll": 6}))
+    assert state["active"]["russia"]
+    return state
+
+
+def test_a_russia_back_from_a_truce_leaves_the_cossacks_with_their_kin(pb):
+    """14.2 Russia 3: "Exclude the Cossack block from play. If Ukraine and Turkey is out of the game it returns to the
+    replacement pool"; 6.9 sends a truce's combat blocks to the pool, not a block excluded from play. Russia, back
+    in the war while the Turks still fight, does not get the Cossacks back."""
+    state = pb.setup("12.1")
+    state = pb.edit(pb.place(state, "Cossacks", "out", 0), active={**state["active"], "turkey": True})
+    state = russia_back_from_a_truce(pb, state)
+    assert pb.at(state, "Cossacks") == "out"
+
+
+def test_a_russia_back_from_a_truce_builds_no_warship_before_st_petersburg(pb):
+    """5.3: "IMPORTANT RUSSIA: In the Russian case, remember to place warships aside until a harbour is built"; 11.2:
+    the Russians "may start building a Navy" once they have founded St. Peterburg. Russia back in the war before
+    then keeps its galleys aside."""
+    state = russia_back_from_a_truce(pb, pb.setup("12.1"))
+    assert not state["st_petersburg"]
+    assert pb.at(state, "Russian Galley I") == "out" and pb.at(state, "Russian Galley II") == "out"
+
+
 def test_unused_rp_are_lost(pb):
     """5.7: "Replacement Points not used during the activation and replacement phase are lost." """
     state = year_start(pb)
