@@ -33,7 +33,7 @@ def eliminate(table: Table, name: str, kept: str | None = None) -> None:
     else:
         block["at"] = "pool"
     if data["type"] == "warship" and board.is_sea(state, place):
-        _sink_passengers(table, place, board.owner(state, name))
+        lose_passengers(table, place, board.owner(state, name))
     if name in board.TRUCE_ROYALS:
         call_truce(table, board.TRUCE_ROYALS[name], kept)
     elif name == "Mazepa":
@@ -61,10 +61,12 @@ def ukraine_rejoins_russia(table: Table) -> None:
             table.at("control")[place] = "russia"
 
 
-def _sink_passengers(table: Table, sea: str, seat: int | None) -> None:
+def lose_passengers(table: Table, sea: str, seat: int | None) -> None:
     """8.2: "Ground blocks aboard destroyed warship are likewise destroyed": eliminated as in
     combat (6.8), so a royal block aboard is dead for good and Frederik IV, August II or
-    Pjotr I going down forces a truce."""
+    Pjotr I going down forces a truce. The seat's warships left in the sea zone keep as many
+    as they carry (4.6), the rest are lost; also when the British warship leaves the map by
+    its triggers (10.8, 9.10: README)."""
     state = table.state
     ships = [n for n in board.blocks_at(state, sea, seat) if board.info(state, n)["type"] == "warship"]
     capacity = 2 * len(ships)

@@ -7,6 +7,7 @@ from games.contract import JSON, Move
 from games.kit import Table, last_answer
 from games.pax_baltica import board, sections
 from games.pax_baltica.data import SEASONS
+from games.pax_baltica.losses import lose_passengers
 from games.pax_baltica.upkeep import begin_year
 from games.pax_baltica.victory import finish
 
@@ -511,7 +512,8 @@ def british_triggers(table: Table) -> None:
     """10.8, checked after each game turn: the British warship enters (in Portsmouth, 9.10)
     when Hanover holds Bremen-Verden, the Allies have more warships at sea, or the Allies
     invade the Swedish homeland; it leaves when Sweden has more warships at sea (the British
-    one counted) or holds Nyen/S:t Petersburg. It never enters in scenario 12.5."""
+    one counted) or holds Nyen/S:t Petersburg, the blocks aboard it lost (8.2, README). It
+    never enters in scenario 12.5."""
     state = table.state
     if "British Warship" not in state["blocks"] or state["playable_nations"] is not None:
         return
@@ -524,6 +526,8 @@ def british_triggers(table: Table) -> None:
         if swedish > allied or state["control"].get("Nyen") == "sweden" and state["st_petersburg"]:
             table.at("active")["britain"] = False
             table.at("blocks", "British Warship")["at"] = "out"
+            if board.is_sea(state, british):
+                lose_passengers(table, british, board.side_of(state, "britain"))
         return
     if _british_enter(state):
         steps = state["blocks"]["British Warship"]["steps"] or board.info(state, "British Warship")["steps"]

@@ -345,6 +345,23 @@ def test_the_british_warship_leaves_when_sweden_holds_st_petersburg(pb):
     assert state["active"]["britain"] is False and pb.at(state, "British Warship") == "out"
 
 
+def test_blocks_aboard_the_british_warship_are_lost_when_it_leaves(pb):
+    """10.8: the British warship deactivates when "The Swedish player has more warship blocks at sea than the Allies";
+    9.10: "When deactivated, remove the block from map"; 8.2: "Ground blocks aboard destroyed warship are likewise
+    destroyed and placed in the replacement pool", and 8.4: "Any over stacked blocks are eliminated". In 12.4 the
+    two Swedish warships and the British one at sea outnumber the two Danish ones: Elfsborg, aboard the British ship
+    alone in the North Sea, goes to the pool; with Wattrang there too, Wattrang carries it (4.6: 2 regiments a ship)."""
+    state = pb.place(pb.setup("12.4"), "British Warship", "North Sea")
+    state = pb.place(state, "Elfsborg", "North Sea", aboard=True)
+    state = pb.edit(state, active={**state["active"], "britain": True})
+    alone = end_of_game_turn(pb, state)
+    assert alone["active"]["britain"] is False and pb.at(alone, "British Warship") == "out"
+    assert pb.at(alone, "Elfsborg") == "pool" and pb.steps(alone, "Elfsborg") == 0
+    escorted = end_of_game_turn(pb, pb.place(state, "Wattrang", "North Sea"))
+    assert escorted["active"]["britain"] is False
+    assert pb.at(escorted, "Elfsborg") == "North Sea" and escorted["blocks"]["Elfsborg"]["aboard"]
+
+
 def test_losing_the_british_warship_is_a_british_truce(pb):
     """10.8: "If the British warship block is lost in combat, Great Britain is forced to a TRUCE." """
     state = pb.setup("12.4")
