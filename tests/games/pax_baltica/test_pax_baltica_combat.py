@@ -1,5 +1,6 @@
 """Battles: sequence (6.1), rounds and firing order (6.21), reserves (6.22), combat and hits
-(6.31, 6.32), retreats (6.5), regroup (6.6), elimination and truce (6.8, 6.9), naval battle (8.2)."""
+(6.31, 6.32), co-operation (6.4), retreats (6.5), regroup (6.6), elimination and truce (6.8,
+6.9), naval battle (8.2)."""
 
 from games.pax_baltica import turn, victory
 from games.pax_baltica.battle import hits_of
@@ -51,6 +52,25 @@ def test_karl_xii_combat_round_order(pb):
     assert turn.next_combatants(state) == ["Pommerska"]
     state = pb.play(state, ("combat_fire", 0, {"block": "Pommerska", "dice": [6, 6, 6]}))
     assert state["battle"]["round"] == 2 and turn.next_combatants(state) == ["Karl XII"]
+
+
+def test_hits_land_at_once_so_a_block_eliminated_before_its_turn_does_not_fire(pb):
+    """6.32 NOTE: "Combat is not simultaneous. All hits are applied immediately. Blocks eliminated in combat are
+    placed in the replacement pool." Karl XII (A3) fires first and eliminates Repnin (C2, strength 1), who never
+    gets his combat turn: after Kazanski (B1, defending) and Dalregementet (B1), round 2 begins."""
+    state = pb.place(pb.place(pb.setup("12.1"), "Repnin", "Novgorod", 1), "Kazanski", "Novgorod", 1)
+    attack = pb.move("Skane", ("Karl XII", ["Novgorod"]), ("Dalregementet", ["Novgorod"]))
+    state = pb.play(pb.actions(state), ("group_move", 0, attack), ("end_actions", 0, {}), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Novgorod"}))
+    state = pb.play(state, ("combat_fire", 0, {"block": "Karl XII", "dice": [1, 6, 6, 6], "targets": ["Repnin"]}))
+    assert pb.at(state, "Repnin") == "pool"
+    assert pb.refused(state, "combat_fire", 1, {"block": "Repnin", "dice": [1]}, "6.21")
+    state = pb.play(
+        state,
+        ("combat_fire", 1, {"block": "Kazanski", "dice": [6]}),
+        ("combat_fire", 0, {"block": "Dalregementet", "dice": [6, 6, 6]}),
+    )
+    assert state["battle"]["round"] == 2
 
 
 def test_player_1_picks_the_battle(pb):
@@ -110,6 +130,30 @@ def test_retreat_rules(pb):
     assert pb.refused(state, "combat_retreat", 0, {"block": "Vellinck", "path": [pb.step("Livland")]}, "6.5")
     state = pb.play(state, ("combat_retreat", 0, {"block": "Vellinck", "path": [pb.step("Estland")]}))
     assert pb.at(state, "Vellinck") == "Estland" and state["battle"] is None
+
+
+def test_a_retreat_goes_no_further_than_the_blocks_move(pb):
+    """6.5: "Blocks retreat up to their full move"; 4.5: "Blocks cannot force-march on a Retreat". Pjotr I (move 2)
+    may retreat two territories into Russia, not three."""
+    state = pb.play(attack_ingermanland(pb, "Vellinck"), ("start_battle", 0, {"territory": "Ingermanland"}))
+    three = [pb.step("Novgorod"), pb.step("Velikaya"), pb.step("Smolensk")]
+    assert pb.refused(state, "combat_retreat", 1, {"block": "Pjotr I", "path": three}, "6.5")
+    assert pb.rules(state, "combat_retreat", 1, {"block": "Pjotr I", "path": three[:2]}) == []
+
+
+def test_a_retreat_never_enters_a_battle_territory(pb):
+    """6.5: blocks retreat "never into/through an existing Battle territory": with Karl XII attacking Repnin in
+    Novgorod, Pjotr I may not retreat from Ingermanland into or through Novgorod, but may into Velikaya."""
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(state, ("group_move", 0, pb.move("Skane", ("Karl XII", ["Novgorod"]))))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Ingermanland"})
+    )
+    into, through = [pb.step("Novgorod")], [pb.step("Novgorod"), pb.step("Moskva")]
+    assert pb.refused(state, "combat_retreat", 1, {"block": "Pjotr I", "path": into}, "6.5")
+    assert pb.refused(state, "combat_retreat", 1, {"block": "Pjotr I", "path": through}, "6.5")
+    assert pb.rules(state, "combat_retreat", 1, {"block": "Pjotr I", "path": [pb.step("Velikaya")]}) == []
 
 
 def test_retreat_into_enemy_territory_is_prohibited(pb):
@@ -231,6 +275,66 @@ def test_regroup_only_into_friendly_territory(pb):
     assert pb.refused(state, "regroup", 0, {"moves": [{"block": "Vellinck", "to": pb.step("Novgorod")}]}, "6.6")
     state = pb.play(state, ("regroup", 0, {"moves": [{"block": "Vellinck", "to": pb.step("Nyen")}]}))
     assert pb.at(state, "Vellinck") == "Nyen"
+
+
+def test_border_limits_apply_to_a_regroup(pb):
+    """6.6: "Border restrictions do apply for a Regroup"; 4.2: "RED: 2". Vellinck, Estlandska and Elfsborg beat
+    Kazanski in Ingermanland; two of them may regroup across a red border into Nyen, not all three."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Elfsborg", "Estland")
+    for name in ("Pjotr I", "Schnwentz", "Sjeremetev"):
+        state = pb.place(state, name, "Moskva")
+    state = pb.place(state, "Kazanski", "Ingermanland", 1)
+    swedes = ("Vellinck", "Estlandska", "Elfsborg")
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", *[(n, ["Ingermanland"]) for n in swedes])))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Ingermanland"})
+    )
+    state = pb.play(
+        state,
+        ("combat_fire", 1, {"block": "Kazanski", "dice": [6]}),
+        ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}),
+    )
+    moves = [{"block": name, "to": pb.step("Nyen", "red")} for name in swedes]
+    assert pb.refused(state, "regroup", 0, {"moves": moves}, "4.2")
+    assert pb.rules(state, "regroup", 0, {"moves": moves[:2]}) == []
+
+
+def test_a_regroup_enters_no_neutral_territory(pb):
+    """6.6: the victor regroups "to any friendly territories free of enemy blocks", where a retreat may also enter a
+    neutral one (6.5): Vellinck, having beaten Flemming in Livland, may regroup into Estland, not into Kurlandia
+    (Poland, not yet at war)."""
+    state = pb.place(pb.place(pb.setup("12.1"), "August II", "Sachsen"), "Flemming", "Livland", 1)
+    state = pb.play(pb.actions(state, allied_roll=2), ("group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"]))))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Livland"})
+    )
+    state = pb.play(
+        state,
+        ("combat_fire", 1, {"block": "Flemming", "dice": [6]}),
+        ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}),
+    )
+    assert pb.refused(state, "regroup", 0, {"moves": [{"block": "Vellinck", "to": pb.step("Kurlandia")}]}, "6.6")
+    assert pb.rules(state, "regroup", 0, {"moves": [{"block": "Vellinck", "to": pb.step("Estland")}]}) == []
+
+
+def test_allied_nations_fight_together(pb):
+    """6.4: "The Saxon, Russian, Polish, Prussian, Hanoverian and Danish blocks can participate in the same combat
+    supporting each other": Repnin, standing with the Saxons in Livland, fights in their battle (C2, after the B
+    blocks, 6.21) and takes hits as they do (6.32: the owner picks among the equally strong)."""
+    state = pb.place(pb.setup("12.1"), "Repnin", "Livland")
+    state = pb.play(pb.actions(state, allied_roll=2), ("group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"]))))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Livland"})
+    )
+    state = pb.play(
+        state,
+        ("combat_fire", 1, {"block": "August II", "dice": [6, 6, 6, 6]}),
+        ("combat_fire", 1, {"block": "Flemming", "dice": [6, 6, 6, 6]}),
+    )
+    targets = ["Repnin", "August II"]
+    state = pb.play(state, ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 1, 6, 6], "targets": targets}))
+    assert (pb.steps(state, "Repnin"), pb.steps(state, "August II"), pb.steps(state, "Flemming")) == (3, 3, 4)
+    assert turn.next_combatants(state) == ["Repnin"]
 
 
 def test_warships_fight_at_sea(pb):

@@ -287,6 +287,25 @@ def test_warships_sail_only_sea_zones_and_harbours(pb):
     assert pb.refused(state, "group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", seven)), "8.1")
 
 
+def test_galleys_sail_three_sea_zones(pb):
+    """8.1: "Warships (or groups of warships) move up to six sea zones (galley's only three) on the map"."""
+    state = pb.play(sweden_to_act(pb), ("end_actions", 0, {}))
+    state = pb.place(state, "Russian Galley I", "Gulf of Finland")
+    four = ["Baltic Sea", "Gulf of Bothnia", "Baltic Sea", "Southern Baltic Sea"]
+    assert pb.refused(state, "group_move", 1, pb.move("Gulf of Finland", ("Russian Galley I", four)), "8.1")
+    assert pb.rules(state, "group_move", 1, pb.move("Gulf of Finland", ("Russian Galley I", four[:3]))) == []
+
+
+def test_enemy_warships_stop_a_warship(pb):
+    """8.1: "Entering a sea zone occupied by enemy warships prohibits further movement": Wattrang, entering the
+    Kattegat where a Danish warship lies, may not sail on into the North Sea."""
+    state = sweden_to_act(pb)
+    state = pb.place(pb.edit(state, active={**state["active"], "denmark": True}), "Tordenskiold", "Kattegat")
+    onward = pb.move("Southern Baltic Sea", ("Wattrang", ["Kattegat", "North Sea"]))
+    assert pb.refused(state, "group_move", 0, onward, "8.1")
+    assert pb.rules(state, "group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Kattegat"]))) == []
+
+
 def test_edition_borders_are_checked_when_supplied(pb):
     """1.5 Borders and 1.1: with the edition's borders in the options, paths follow them and their colours."""
     borders = [

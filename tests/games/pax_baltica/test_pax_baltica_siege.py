@@ -64,6 +64,16 @@ def test_the_garrison_fires_back_as_c1(pb):
     assert state["garrison_hits"] == {"Novgorod": 1}
 
 
+def test_a_failed_siege_does_not_make_the_attacker_retreat(pb):
+    """6.5: "An Attacker does not need to retreat due to a failed Siege attempt": Vellinck misses Novgorod's garrison
+    of 2 and stays there into the supply phase."""
+    state = besiege_novgorod(pb, "Vellinck")
+    data = {"territory": "Novgorod", "rolls": [{"block": "Vellinck", "dice": [6, 6, 6, 6]}], "garrison_dice": [6, 6]}
+    state = pb.play(state, ("siege", 0, data))
+    assert state["control"]["Novgorod"] == "russia"
+    assert pb.at(state, "Vellinck") == "Novgorod" and state["phase"] == "supply"
+
+
 def test_regiments_only_besiege_garrisons_of_value_1(pb):
     """3.43.b: "regimental blocks can only besiege garrisons with defence value 1." """
     state = besiege_novgorod(pb, "Vellinck", "Estlandska")
