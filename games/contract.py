@@ -27,11 +27,12 @@ no play is created).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+import fastjsonschema
 from jsonschema import Draft202012Validator
 
 from games.secrets import Secret, hide
@@ -119,6 +120,14 @@ class EventType:
     @cached_property
     def validator(self) -> Draft202012Validator:
         return Draft202012Validator(self.schema)
+
+    @cached_property
+    def fits(self) -> Callable[[JSON], object]:
+        """The schema compiled to Python (fastjsonschema): quiet for data that fits, a tenth of
+        the cost of ``validator``, which was a fifth of the batch path's (#21); raises
+        ``JsonSchemaException`` for data that may not, which ``validator`` then says why of.
+        The two read every keyword a schema here uses alike (tests/games/test_contract.py)."""
+        return fastjsonschema.compile(self.schema, use_default=False)
 
     def as_dict(self) -> dict[str, JSON]:
         return {
@@ -252,7 +261,10 @@ def shape_errors(
         errors["seat"] = [f"a '{move.type}' event is made by no seat: leave 'seat' out."]
     elif move.seat is not None and not 0 <= move.seat < seat_count:
         errors["seat"] = [f"seat {move.seat} does not exist: seats are 0 to {seat_count - 1}."]
-    for error in event_type.validator.iter_errors(move.data):
-        path = ".".join(str(p) for p in ("data", *error.absolute_path))
-        errors.setdefault(path, []).append(error.message)
+    try:
+        event_type.fits(move.data)
+    except fastjsonschema.JsonSchemaException:
+        for error in event_type.validator.iter_errors(move.data):
+            path = ".".join(str(p) for p in ("data", *error.absolute_path))
+            errors.setdefault(path, []).append(error.message)
     return errors

@@ -15,6 +15,7 @@ import json
 import random
 from pathlib import Path
 
+import fastjsonschema
 import pytest
 from jsonschema import Draft202012Validator
 
@@ -24,6 +25,7 @@ from games.kit import Game
 from games.playthrough import all_playthroughs, as_move, load, replay
 from games.random_play import random_play
 from games.secrets import NOBODY
+from records.meta import META_EVENT_TYPES
 
 ENGINES = list(registry.engines().values())
 PLAYTHROUGHS = all_playthroughs()
@@ -200,6 +202,63 @@ def test_shape_errors_name_the_field():
     assert "seat" in shape_errors(engine, Move("score", 5, {"points": 1}), 2)
     assert "data.points" in shape_errors(engine, Move("score", 0, {"points": "many"}), 2)
     assert "data" in shape_errors(engine, Move("score", 0, {}), 2)
+
+
+#: The JSON Schema keywords the event types may use: those draft 7 (which fastjsonschema
+#: compiles, EventType.fits) and 2020-12 (jsonschema's, EventType.validator) read alike.
+#: ``items`` only as one schema for every item (2020-12 has no array form).
+SHARED_KEYWORDS = {"type", "properties", "required", "additionalProperties", "enum", "anyOf", "items"}
+SHARED_KEYWORDS |= {"minItems", "maxItems", "minLength", "maxLength", "minimum", "maximum"}
+#: Values where the two drafts' validators could part: bools against numbers and enums,
+#: whole floats against integers, big ints, empties and nulls.
+ODD_VALUES = [True, False, 0, 1, 1.0, -1, 2.5, 2**70, "", "x" * 3000, None, [], {}, [1, "a"], {"a": 1}]
+
+
+def event_types():
+    for engine in ENGINES:
+        for name, event_type in engine.event_types.items():
+            yield f"{engine.slug}.{name}", event_type
+    yield from ((f"meta.{name}", event_type) for name, event_type in META_EVENT_TYPES.items())
+
+
+def keywords(schema: dict) -> set[str]:
+    """The keywords of a schema and of the schemas inside it."""
+    assert not isinstance(schema.get("items"), list), "items as one schema for every item"
+    inner = [*schema.get("properties", {}).values(), *schema.get("anyOf", [])]
+    inner += [schema[key] for key in ("items", "additionalProperties") if isinstance(schema.get(key), dict)]
+    return set(schema).union(*map(keywords, inner))
+
+
+def variants(value):
+    """The value, each of its leaves replaced by every odd value, and each object with a key
+    dropped and one added."""
+    yield value
+    yield from ODD_VALUES
+    if isinstance(value, dict):
+        for key in value:
+            yield {k: v for k, v in value.items() if k != key}
+            for variant in variants(value[key]):
+                yield {**value, key: variant}
+        yield {**value, "extra": 1}
+    elif isinstance(value, list) and value:
+        yield value[:-1]
+        yield [*value, value[-1]]
+        for variant in variants(value[0]):
+            yield [variant, *value[1:]]
+
+
+@pytest.mark.parametrize("name, event_type", list(event_types()))
+def test_the_compiled_schema_fits_exactly_the_data_the_validator_accepts(name, event_type):
+    """shape_errors asks the compiled schema first and the validator only where it refuses: the
+    two must agree on every datum, or a malformed move would get past the fast answer."""
+    assert keywords(event_type.schema) <= SHARED_KEYWORDS
+    for datum in variants(event_type.example):
+        try:
+            event_type.fits(datum)
+            fits = True
+        except fastjsonschema.JsonSchemaException:
+            fits = False
+        assert fits == event_type.validator.is_valid(datum), (name, datum)
 
 
 @pytest.mark.parametrize("path", PLAYTHROUGHS, ids=playthrough_id)
