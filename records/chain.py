@@ -23,6 +23,8 @@ from typing import Any
 from django.conf import settings
 
 GENESIS = "0" * 64
+#: Sorted keys, no spaces, ASCII only; made once (``json.dumps`` with options makes one a call).
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
 def _normal(value: Any) -> Any:
@@ -66,7 +68,7 @@ def canonical(
         "idempotency_key": idempotency_key,
         "schema_version": schema_version,
     }
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+    return _CANONICAL.encode(body).encode()
 
 
 def link(prev_hash: str, body: bytes) -> str:
