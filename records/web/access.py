@@ -16,6 +16,7 @@ from rest_framework.exceptions import APIException
 
 from records import selectors, services
 from records.errors import flat_errors
+from records.meta import role_to_log
 from records.models import Club, Play, Role
 
 
@@ -28,10 +29,20 @@ def play_for(request, pk: int) -> Play:
     return services.fresh(get_object_or_404(plays, pk=pk))
 
 
-def require_role(request, club: Club, role: Role) -> None:
-    """A 403 page unless the (signed-in) reader has ``role`` or a higher one in ``club``."""
-    if not selectors.has_role(club, request.user, role):
+def require_role(request, club: Club, role: Role, *, held: Role | None | object = ...) -> None:
+    """A 403 page unless the (signed-in) reader has ``role`` or a higher one in ``club``;
+    ``held`` is the reader's role where it has been read already (services.lock_play)."""
+    if not selectors.has_role(club, request.user, role, role=held):
         raise PermissionDenied(f"This needs the {role.value} role in {club.name}.")
+
+
+def append(request, play: Play, events: list[services.NewEvent]) -> services.Appended:
+    """Append ``events`` to ``play`` as the reader, as the API does: under the play's lock,
+    with the reader's role read in the same query and checked there, so a role taken away
+    meanwhile is not used."""
+    with services.lock_play(play.pk, request.user) as locked:
+        require_role(request, play.club, role_to_log(e.type for e in events), held=locked.role)
+        return services.append_locked(locked, events)
 
 
 def refusal(exc: APIException) -> list[str]:

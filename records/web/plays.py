@@ -22,7 +22,7 @@ from records import chain, narration, selectors, services
 from records.meta import META_EVENT_TYPES, role_to_log
 from records.models import Play, Status
 from records.replay import engine_of, voids_as_of
-from records.web.access import play_for, require_role, tell_refusal, whole_param
+from records.web.access import append, play_for, require_role, tell_refusal, whole_param
 from records.web.tables import draw
 
 
@@ -155,9 +155,7 @@ def append_meta(request, pk: int, kind: str):
             messages.error(request, f"{form.fields[field].label or field}: {' '.join(errors)}")
         return redirect("play", play.pk)
     try:
-        appended = services.append_events(
-            play_id=play.pk, events=[services.NewEvent(type=kind, data=form.cleaned_data)], user=request.user
-        )
+        appended = append(request, play, [services.NewEvent(type=kind, data=form.cleaned_data)])
     except APIException as refused:
         tell_refusal(request, refused)
         return redirect("play", play.pk)

@@ -2,7 +2,7 @@
 
 Every write goes through the API's one way: a play is validated by the API's serializer and
 created by ``services.create_play``; a move, a typed event or a result is appended by
-``services.append_events``. What the service refuses comes back on the page with its rule and
+``access.append``, under the play's lock as the API appends. What the service refuses comes back on the page with its rule and
 sentence, and the form keeps what was typed. Recorders and owners log (``role_to_log``).
 """
 
@@ -29,7 +29,7 @@ from records.meta import role_to_log
 from records.models import Club, Mode, Play, Player, Status
 from records.replay import engine_of, voids_as_of
 from records.serializers import PlaySerializer
-from records.web.access import club_for, play_for, refusal, require_role, whole_param
+from records.web.access import append, club_for, play_for, refusal, require_role, whole_param
 from records.web.forms import SchemaForm, whole
 from records.web.plays import seats_of
 from records.web.tables import draw
@@ -300,7 +300,7 @@ def _append(request, play: Play, move: Move, expected: int, typed):
     before = play.state
     new = services.NewEvent(type=move.type, seat=move.seat, data=move.data, expected_seq=expected)
     try:
-        appended = services.append_events(play_id=play.pk, events=[new], user=request.user)
+        appended = append(request, play, [new])
     except SeqConflict:
         return _log_page(request, play_for(request, play.pk), status=409, refused={"lines": [CONFLICT]}, typed=typed)
     except RuleViolation as refused:
@@ -382,7 +382,7 @@ def result(request, pk: int):
         return render(request, "records/play_result.html", context, status=400)
     finish = services.NewEvent(type="finish", data=form.finish(), expected_seq=form.cleaned_data["expected_seq"])
     try:
-        appended = services.append_events(play_id=play.pk, events=[finish], user=request.user)
+        appended = append(request, play, [finish])
     except RuleViolation as refused:
         context["violations"] = refused.detail["violations"]
         return render(request, "records/play_result.html", context, status=422)

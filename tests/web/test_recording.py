@@ -7,9 +7,11 @@ import json
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 
 from records import selectors, services
 from records.models import Membership, Play, Player, Role
+from records.web import access
 from records.web.forms import SchemaForm
 from tests import workers
 from tests.web.conftest import screenshot, sign_in
@@ -88,6 +90,21 @@ def test_a_private_clubs_logging_pages_are_404_to_outsiders(client, db):
     outsider = signed_in(client, "outsider")
     for url in pages(club, players):
         assert outsider.get(url).status_code == 404, url
+
+
+def test_a_page_appends_with_the_role_read_under_the_plays_lock(rf, db):
+    """A role taken away after a page checked it is not used: the append reads the role again
+    in the query that locks the play (services.lock_play), as the API appends."""
+    club, players = harbour_club()
+    play = started(club, players, "generic", {"title": "Azul"})
+    request = rf.post("/")
+    request.user = User.objects.get(username="recorder")
+    score = services.NewEvent("score", 0, {"points": 3})
+    assert [e.seq for e in access.append(request, play, [score]).events] == [1]
+    Membership.objects.filter(user=request.user).update(role=Role.MEMBER)
+    with pytest.raises(PermissionDenied, match="recorder role"):
+        access.append(request, play, [score])
+    assert Play.objects.get(pk=play.pk).last_seq == 1
 
 
 @pytest.mark.parametrize("username", ["recorder", "owner"])
