@@ -239,8 +239,10 @@ class Engine(ABC):
         }
 
 
-#: Every view carries these: the phase, whose move it is (seats), which event types may
-#: come next, the scores so far (None where the game has none yet), and whether it is over.
+#: Every view carries these: the phase, whose move it is (the seats the turn order names),
+#: which event types the phase allows next (read off the phase, not tried: one may have no
+#: legal move this instant; ``legal_moves`` is exact), the scores so far (None where the game
+#: has none yet), and whether it is over.
 VIEW_KEYS = ("phase", "active_seats", "legal_event_types", "scores", "finished")
 
 
