@@ -1,4 +1,4 @@
-"""Playthrough files: a whole game as data, replayed through an engine.
+"""Playthrough files: a whole game as data, replayed through an engine (and scenes: part of one).
 
 A playthrough is a JSON file in ``games/<slug>/playthroughs/``::
 
@@ -34,8 +34,18 @@ the outcome is an independent expected value or the engine's own output:
 - ``{"kind": "generated", "how": "..."}``: seeded or invented play whose outcome nobody
   computed by hand; a regression snapshot of what the engine answered.
 
-Any kind may add ``rules``: the rulebook sections the game goes through. A file without a
-valid ``source`` does not load.
+Any kind may add ``rules``: the rulebook sections the game goes through; a ``rulebook``
+source may add ``how``: which events are ours, written to reach the example's table. Any kind
+may add ``examples``: the worked examples of the rulebook that a run of its events transcribes,
+each ``{"section": "...", "events": [first, last]}`` (1-based, inclusive), the ``expect``s on
+those events being what the rulebook prints, an independent expected value whatever the kind
+(a ``generated`` game may go on from a transcribed example). A file without a valid
+``source`` does not load.
+
+A **scene** (``games/<slug>/scenes/<name>.json``) is a playthrough that stops before the game
+ends: the same file without ``outcome``. It holds a worked example that is not a whole game:
+the events that reach the table the example starts from, then the example's, whose ``expect``
+(on the example's last event at least) is what the rulebook prints.
 """
 
 from __future__ import annotations
@@ -65,12 +75,31 @@ def check_source(source: object) -> dict[str, str]:
     missing = [key for key in required if not (isinstance(source.get(key), str) and source[key].strip())]
     if missing:
         raise PlaythroughError(f"a {source['kind']} source needs {missing} (non-empty text)")
-    unknown = set(source) - {"kind", "rules", *required}
+    unknown = set(source) - {"kind", "rules", "examples", "how", *required}
     if unknown:
         raise PlaythroughError(f"a {source['kind']} source has unknown keys {sorted(unknown)}")
-    if not isinstance(source.get("rules", ""), str):
-        raise PlaythroughError("source rules must be text")
+    if not all(isinstance(source.get(key, ""), str) for key in ("rules", "how")):
+        raise PlaythroughError("source rules and how must be text")
+    for example in source.get("examples", []):
+        if not (
+            isinstance(example, dict)
+            and set(example) == {"section", "events"}
+            and isinstance(example["section"], str)
+            and example["section"].strip()
+            and _span(example["events"])
+        ):
+            raise PlaythroughError(f"an example is {{'section': text, 'events': [first, last]}}, not {example!r}")
     return source
+
+
+def _span(events: object) -> bool:
+    """Whether ``events`` is ``[first, last]``, 1-based and in order."""
+    return (
+        isinstance(events, list)
+        and len(events) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in events)
+        and 1 <= events[0] <= events[1]
+    )
 
 
 @dataclass(frozen=True)
@@ -80,9 +109,14 @@ class Playthrough:
     seats: list[Seat]
     options: dict[str, JSON]
     events: list[dict[str, JSON]]
-    outcome: dict[str, JSON]
+    #: The final outcome's keys to compare; None for a scene, which stops before the end.
+    outcome: dict[str, JSON] | None
     illegal: list[dict[str, JSON]]
-    source: dict[str, str]
+    source: dict[str, JSON]
+
+    @property
+    def scene(self) -> bool:
+        return self.outcome is None
 
     @property
     def independent(self) -> bool:
@@ -101,6 +135,10 @@ def load(path: Path) -> Playthrough:
     raw = json.loads(path.read_text())
     try:
         source = check_source(raw.get("source"))
+        if ("outcome" in raw) == (path.parent.name == "scenes"):
+            raise PlaythroughError("a playthrough ends with an outcome; a scene, which stops before, has none")
+        if any(example["events"][1] > len(raw["events"]) for example in source.get("examples", [])):
+            raise PlaythroughError("an example's events run past the last event")
     except PlaythroughError as error:
         raise PlaythroughError(f"{path}: {error}") from None
     return Playthrough(
@@ -109,7 +147,7 @@ def load(path: Path) -> Playthrough:
         seats=[Seat(**seat) for seat in raw["seats"]],
         options=raw.get("options", {}),
         events=raw["events"],
-        outcome=raw["outcome"],
+        outcome=raw.get("outcome"),
         illegal=raw.get("illegal", []),
         source=source,
     )
@@ -117,6 +155,10 @@ def load(path: Path) -> Playthrough:
 
 def all_playthroughs() -> list[Path]:
     return sorted(GAMES_DIR.glob("*/playthroughs/*.json"))
+
+
+def all_scenes() -> list[Path]:
+    return sorted(GAMES_DIR.glob("*/scenes/*.json"))
 
 
 def replay(engine: Engine, playthrough: Playthrough) -> tuple[JSON, list[tuple[int, list[Violation]]]]:

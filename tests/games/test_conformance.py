@@ -22,13 +22,14 @@ from jsonschema import Draft202012Validator
 from games import registry
 from games.contract import VIEW_KEYS, Engine, EngineError, Move, Outcome, Seat, Violation, shape_errors
 from games.kit import Game
-from games.playthrough import all_playthroughs, as_move, load, replay
+from games.playthrough import all_playthroughs, all_scenes, as_move, load, replay
 from games.random_play import random_play
 from games.secrets import NOBODY
 from records.meta import META_EVENT_TYPES
 
 ENGINES = list(registry.engines().values())
 PLAYTHROUGHS = all_playthroughs()
+SCENES = all_scenes()
 
 #: The games whose rulebooks ship with Tablelog (../shared/rulebooks/<slug>.txt).
 RULEBOOK_GAMES = {"nova_suecia", "nouvelle_france", "vasa_regalis", "first_settlement", "pax_baltica"}
@@ -38,7 +39,7 @@ RULEBOOKS = Path(__file__).resolve().parents[2].parent / "shared" / "rulebooks"
 def playthrough_id(path: Path) -> str:
     kind = load(path).source["kind"]
     label = "regression-snapshot" if kind == "generated" else f"independent-{kind}"
-    return f"{path.parent.parent.name}/{path.stem}[{label}]"
+    return f"{path.parent.parent.name}/{path.parent.name}/{path.stem}[{label}]"
 
 
 def outcome_message(playthrough) -> str:
@@ -261,8 +262,10 @@ def test_the_compiled_schema_fits_exactly_the_data_the_validator_accepts(name, e
         assert fits == event_type.validator.is_valid(datum), (name, datum)
 
 
-@pytest.mark.parametrize("path", PLAYTHROUGHS, ids=playthrough_id)
+@pytest.mark.parametrize("path", PLAYTHROUGHS + SCENES, ids=playthrough_id)
 def test_playthrough_folds_cleanly_to_its_outcome(path):
+    """Every move legal, every ``expect`` met, the game over after the last move and not
+    before, with the outcome named; a scene's game goes on."""
     playthrough = load(path)
     engine = registry.get(playthrough.slug)
     count = len(playthrough.seats)
@@ -281,6 +284,9 @@ def test_playthrough_folds_cleanly_to_its_outcome(path):
             assert view[key] == expected, f"seq {seq}: view[{key!r}] is {view[key]!r}, expected {expected!r}"
         state = new_state
     outcome = engine.outcome(state)
+    if playthrough.scene:
+        assert outcome is None, "a scene stops before the game ends"
+        return
     assert isinstance(outcome, Outcome), "the playthrough ends the game"
     assert len(outcome.places) == count and all(p >= 1 for p in outcome.places)
     actual = outcome.as_dict()
@@ -292,7 +298,7 @@ def test_playthrough_folds_cleanly_to_its_outcome(path):
         )
 
 
-@pytest.mark.parametrize("path", PLAYTHROUGHS, ids=playthrough_id)
+@pytest.mark.parametrize("path", PLAYTHROUGHS + SCENES, ids=playthrough_id)
 def test_playthrough_illegal_moves_are_refused_with_their_rule(path):
     playthrough = load(path)
     engine = registry.get(playthrough.slug)
@@ -319,6 +325,20 @@ def test_every_engine_has_a_playthrough_whose_outcome_a_person_computed(slug: st
         assert registry.get(slug).outcome(state) is not None
 
 
+@pytest.mark.parametrize("path", PLAYTHROUGHS + SCENES, ids=playthrough_id)
+def test_a_transcribed_worked_example_says_what_the_rulebook_prints(path):
+    """A run of events marked as a worked example carries the rulebook's figures as ``expect``
+    (which the fold test checks); a scene is a worked example's, so it marks its own."""
+    playthrough = load(path)
+    examples = playthrough.source.get("examples", [])
+    if playthrough.scene:
+        assert playthrough.source["kind"] == "rulebook" and examples, "a scene transcribes a worked example"
+        assert "expect" in playthrough.events[-1], "a scene ends on the figures its example prints"
+    for example in examples:
+        first, last = example["events"]
+        assert any("expect" in event for event in playthrough.events[first - 1 : last]), example["section"]
+
+
 def test_a_playthrough_without_a_valid_source_does_not_load(tmp_path):
     raw = json.loads(PLAYTHROUGHS[0].read_text())
     path = tmp_path / "game" / "playthroughs" / "x.json"
@@ -329,10 +349,27 @@ def test_a_playthrough_without_a_valid_source_does_not_load(tmp_path):
         {"kind": "guess"},
         {"kind": "hand", "by": "me"},
         {"kind": "rulebook", "section": ""},
+        {"kind": "rulebook", "section": "2", "examples": [{"section": "2", "events": [2, 1]}]},
+        {"kind": "rulebook", "section": "2", "examples": [{"section": "2"}]},
+        {"kind": "rulebook", "section": "2", "how": 3},
     ):
         raw["source"] = source
         path.write_text(json.dumps(raw))
-        with pytest.raises(ValueError, match="source"):
+        with pytest.raises(ValueError, match="source|example"):
+            load(path)
+    raw["source"] = {"kind": "rulebook", "section": "2", "examples": [{"section": "2", "events": [1, 10**6]}]}
+    path.write_text(json.dumps(raw))
+    with pytest.raises(ValueError, match="past the last event"):
+        load(path)
+
+
+def test_a_whole_game_has_an_outcome_and_a_scene_none(tmp_path):
+    raw = json.loads(PLAYTHROUGHS[0].read_text())
+    for folder, outcome in (("playthroughs", None), ("scenes", {"places": [1, 2]})):
+        path = tmp_path / "game" / folder / "x.json"
+        path.parent.mkdir(parents=True)
+        path.write_text(json.dumps({k: v for k, v in {**raw, "outcome": outcome}.items() if v is not None}))
+        with pytest.raises(ValueError, match="a scene, which stops before, has none"):
             load(path)
 
 
