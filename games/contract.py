@@ -123,10 +123,10 @@ class EventType:
 
     @cached_property
     def fits(self) -> Callable[[JSON], object]:
-        """The schema compiled to Python (fastjsonschema): quiet for data that fits, a tenth of
-        the cost of ``validator``, which was a fifth of the batch path's (#21); raises
-        ``JsonSchemaException`` for data that may not, which ``validator`` then says why of.
-        The two read every keyword a schema here uses alike (tests/games/test_contract.py)."""
+        """The schema compiled to Python (fastjsonschema): quiet for data that fits, at a tenth
+        of the cost of ``validator``, which was a fifth of the batch path's (#21); it raises
+        ``JsonSchemaException`` for data that does not, and ``validator`` then says why. The two
+        read every keyword the schemas here use alike (tests/games/test_conformance.py)."""
         return fastjsonschema.compile(self.schema, use_default=False)
 
     def as_dict(self) -> dict[str, JSON]:
