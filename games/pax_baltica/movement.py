@@ -338,6 +338,8 @@ def _sea_step_problem(state: JSON, seat: int, name: str, previous: str, place: s
         if board.enemy_blocks_at(state, place, seat):
             return Violation(rule, f"Enemy warships in {place} prohibit sea movement.")
         return None
+    if board.enemy_blocks_at(state, previous, seat):
+        return Violation(rule, f"Enemy warships in {previous} prohibit sea movement.")
     if board.port_of(state, place) is None:
         return Violation(rule, f"{name} may only land in a port or harbour, and {place} has none.")
     if state["blocks"][name]["loaded"]:

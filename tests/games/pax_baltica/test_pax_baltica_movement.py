@@ -270,6 +270,17 @@ def test_landing_needs_a_port_and_not_the_same_turn(pb):
     assert pb.refused(state, "group_move", 0, pb.move("Southern Baltic Sea", ("Estlandska", ["Zemaitija"])), "4.6")
 
 
+def test_enemy_ships_prohibit_landing_too(pb):
+    """4.6: "Sea movement is loading or unloading of ground blocks into warships" and "Enemy ships prohibit sea
+    movement": with a Danish warship come into the Southern Baltic Sea, Estlandska aboard there may not land in
+    Pommern; with no enemy ship there it may."""
+    state = pb.place(sweden_to_act(pb), "Estlandska", "Southern Baltic Sea", aboard=True)
+    land = pb.move("Southern Baltic Sea", ("Estlandska", ["Pommern"]))
+    assert pb.rules(state, "group_move", 0, land) == []
+    state = pb.place(pb.edit(state, active={**state["active"], "denmark": True}), "Tordenskiold", "Southern Baltic Sea")
+    assert pb.refused(state, "group_move", 0, land, "4.6")
+
+
 def test_warships_sail_only_sea_zones_and_harbours(pb):
     """8.1 Warship movement: warships "move up to six sea zones"; 1.1: "Warship blocks cannot cross all-land territories." """
     state = sweden_to_act(pb)
