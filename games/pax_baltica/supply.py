@@ -80,8 +80,12 @@ def _supplied_territories(state: JSON, seat: int) -> set[str]:
 
 
 def _carries_supply(state: JSON, place: str, seat: int) -> bool:
+    """4.7: supply is traced through Mecklenburg and Schlesien "as long as they are
+    non-occupied" (by any block, README); Holstein-Gottorp "works as a Swedish transit
+    territory", for the side it stands with only, until "occupied ... by any allied force"."""
     if board.enemy_blocks_at(state, place, seat):
         return False
     if board.kind(state, place) == "transit":
-        return not board.blocks_at(state, place)
+        side = board.side_of(state, board.territory(state, place)["nation"])
+        return side == seat if side is not None else not board.blocks_at(state, place)
     return board.controller_side(state, place) == seat

@@ -101,6 +101,24 @@ def test_rebuild_adds_a_step_but_not_to_warships(pb):
     assert pb.steps(state, "Karl XII") == 3
 
 
+def test_holstein_gottorp_is_a_swedish_transit_territory(pb):
+    """4.7: "Holstein-Gottorp works as a Swedish transit territory for supply ... If Holstein-Gottorp is occupied or
+    conquered by any allied force, this is no longer valid." On a map of Pommern - Holstein-Gottorp - Holstein:
+    Vellinck in Danish Holstein traces supply through it to Pommern, also with Elfsborg standing there; not with a
+    Danish block there. The Danish Reventlov in Swedish Pommern traces none through it to Holstein."""
+    borders = [
+        {"a": "Pommern", "b": "Holstein-Gottorp", "colour": "black"},
+        {"a": "Holstein-Gottorp", "b": "Holstein", "colour": "black"},
+    ]
+    state = pb.setup("12.1", map={"borders": borders})
+    state = pb.edit(state, active={**state["active"], "denmark": True})
+    swedes = pb.place(state, "Vellinck", "Holstein")
+    assert supply.in_supply(swedes, "Vellinck")
+    assert supply.in_supply(pb.place(swedes, "Elfsborg", "Holstein-Gottorp"), "Vellinck")
+    assert not supply.in_supply(pb.place(swedes, "Fynske", "Holstein-Gottorp"), "Vellinck")
+    assert not supply.in_supply(pb.place(state, "Reventlov", "Pommern"), "Reventlov")
+
+
 SUPPLY_EXAMPLE_BORDERS = [
     {"a": "Livland", "b": "Kurlandia", "colour": "black"},
     {"a": "Kurlandia", "b": "Zemaitija", "colour": "black"},
