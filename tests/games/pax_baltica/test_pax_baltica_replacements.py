@@ -9,6 +9,15 @@ def year_start(pb, scenario="12.1", year=1701, **fields):
     return pb.play(state, ("weather_roll", 0, {"roll": 1}))
 
 
+def swedish_replacements(pb, scenario="12.1", year=1701):
+    """The Swedish player's replacements at the start of a year, the Turkish and Ukrainian entry rolls failed."""
+    return pb.play(
+        year_start(pb, scenario, year=year),
+        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
+        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
+    )
+
+
 def test_flemming_example_three_steps_for_8_rp(pb):
     """5.2 Example 1: "You are Saxony and have 8 RP's ... You draw Flemming ... costs 4 RP's just to draw ... Then you
     replace 2 of Flemming's steps (2+2) since you cannot afford the 4:th." """
@@ -30,15 +39,39 @@ def test_schulenburg_example_rp_spent_on_a_block_you_cannot_afford(pb):
     assert state["rp"]["saxony"] == 0 and pb.at(state, "Schulenburg") == "pool"
 
 
+def test_a_regiment_costs_1_rp_a_step_and_a_warship_2_more_to_draw(pb):
+    """5.2: "The general cost is 1 RP per regimental step and 2 RP's per Army and Warship step"; "Army and Warship
+    blocks cost 2 extra RP to rebuild from the replacement pool": Elfsborg drawn at 3 steps costs 3 RP of Sweden's
+    40, Wattrang at 1 step 2 + 2 = 4 more (40 - 3 - 4 = 33)."""
+    state = pb.place(pb.place(swedish_replacements(pb), "Elfsborg", "pool", 0), "Wattrang", "pool", 0)
+    assert state["rp"]["sweden"] == 40
+    state = pb.play(state, ("draw_block", 0, {"block": "Elfsborg", "steps": 3, "territory": "Vastergotland"}))
+    assert state["rp"]["sweden"] == 37
+    state = pb.play(state, ("draw_block", 0, {"block": "Wattrang", "steps": 1, "territory": "Svealand"}))
+    assert state["rp"]["sweden"] == 33
+
+
+def test_scenario_occupations_leave_the_replacement_table_alone(pb):
+    """5.7: "IMPORTANT: Do not adjust the Replacement Table due to occupied territories in the scenarios": 12.4 sets
+    up Nyen and Ingermanland as Russian garrisons, and Sweden still has the 40 RP of the table in 1711."""
+    state = swedish_replacements(pb, "12.4", year=1711)
+    assert state["control"]["Nyen"] == "russia" and state["rp"]["sweden"] == 40
+
+
+def test_rp_are_never_lent_to_another_nation(pb):
+    """5.7: "A nation can never lend or give RP's to another nation": with Russia's RP spent, Saxony's 8 do not buy
+    Pjotr I a step."""
+    state = pb.play(year_start(pb), ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    state = pb.edit(pb.place(state, "Pjotr I", "Moskva", 2), rp={**state["rp"], "russia": 0})
+    assert state["rp"]["saxony"] == 8
+    assert pb.refused(state, "reinforce", 1, {"block": "Pjotr I", "steps": 1}, "5.2")
+    assert pb.rules(pb.place(state, "Flemming", "Sachsen", 2), "reinforce", 1, {"block": "Flemming", "steps": 1}) == []
+
+
 def test_on_map_replacements_cost_1_or_2_rp_a_step(pb):
     """5.4: "The 1 RP per regimental step and 2 RP's per Army cost applies for receiving replacements to on-map
     blocks also." """
-    state = pb.place(pb.place(year_start(pb), "Karl XII", "Skane", 2), "Elfsborg", "Vastergotland", 1)
-    state = pb.play(
-        state,
-        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
-        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
-    )
+    state = pb.place(pb.place(swedish_replacements(pb), "Karl XII", "Skane", 2), "Elfsborg", "Vastergotland", 1)
     rp = state["rp"]["sweden"]
     state = pb.play(
         state, ("reinforce", 0, {"block": "Karl XII", "steps": 2}), ("reinforce", 0, {"block": "Elfsborg", "steps": 2})
@@ -49,23 +82,14 @@ def test_on_map_replacements_cost_1_or_2_rp_a_step(pb):
 
 def test_warships_take_replacements_only_in_harbour(pb):
     """5.4: "Warships may never receive on-map replacements unless it is anchored in a harbour." """
-    state = pb.place(year_start(pb), "Wattrang", "Southern Baltic Sea", 2)
-    state = pb.play(
-        state,
-        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
-        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
-    )
+    state = pb.place(swedish_replacements(pb), "Wattrang", "Southern Baltic Sea", 2)
     assert pb.refused(state, "reinforce", 0, {"block": "Wattrang", "steps": 1}, "5.4")
     assert pb.rules(pb.place(state, "Wattrang", "Svealand", 2), "reinforce", 0, {"block": "Wattrang", "steps": 1}) == []
 
 
 def test_swedish_blocks_deploy_in_the_homeland(pb):
     """9.1: "Swedish blocks may only be deployed in Sweden"; Estlandska, Savolax and Pommerska rebuild at home."""
-    state = pb.play(
-        year_start(pb),
-        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
-        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
-    )
+    state = swedish_replacements(pb)
     assert pb.refused(state, "draw_block", 0, {"block": "Rehnskiold", "steps": 4, "territory": "Estland"}, "9.1")
     assert pb.rules(state, "draw_block", 0, {"block": "Rehnskiold", "steps": 4, "territory": "Svealand"}) == []
     state = pb.place(state, "Savolax", "pool", 0)
@@ -87,12 +111,46 @@ def test_russians_deploy_in_moskva_jaroslav_or_tula(pb):
     assert pb.rules(state, "draw_block", 1, {"block": "Golitsyn", "steps": 2, "territory": "Tula"}) == []
 
 
+def test_a_step_paid_with_an_action_costs_no_rp_and_goes_on_the_map(pb):
+    """5.5: "Only on-map block may receive a step paid with an action. These replacements are placed in the action
+    phase ... In these cases no RP's is necessary": Karl XII gains a step in Skane and Sweden's Replacement Table
+    stays at 40; Elfsborg, in the pool, gets none."""
+    state = pb.place(pb.place(pb.actions(pb.setup("12.1")), "Karl XII", "Skane", 2), "Elfsborg", "pool", 0)
+    assert pb.refused(state, "rebuild", 0, {"block": "Elfsborg"}, "3.45")
+    state = pb.play(state, ("rebuild", 0, {"block": "Karl XII"}))
+    assert pb.steps(state, "Karl XII") == 3 and upkeep.rp_track(state, "sweden") == 40
+
+
 def test_no_deployment_where_the_enemy_holds_the_garrison(pb):
     """5.6 Incorrect deployment: "Newly built blocks cannot be deployed into ... territories where the enemy holds the
     garrison." """
     state = pb.play(year_start(pb), ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
     state = pb.edit(state, control={**state["control"], "Tula": "sweden"})
     assert pb.refused(state, "draw_block", 1, {"block": "Golitsyn", "steps": 2, "territory": "Tula"}, "5.6")
+
+
+def test_no_deployment_into_a_battle_territory(pb):
+    """5.6: "Newly built blocks cannot be deployed into Battle Territories": with Pjotr I standing in Svealand,
+    Rehnskiold is not deployed there, but in Skane."""
+    state = pb.place(swedish_replacements(pb), "Pjotr I", "Svealand")
+    assert pb.refused(state, "draw_block", 0, {"block": "Rehnskiold", "steps": 4, "territory": "Svealand"}, "5.6")
+    assert pb.rules(state, "draw_block", 0, {"block": "Rehnskiold", "steps": 4, "territory": "Skane"}) == []
+
+
+def test_replacements_reach_a_block_where_the_enemy_holds_the_garrison(pb):
+    """5.6: "However, replacements may be deployed on blocks in enemy controlled territories (i.e. where the enemy
+    holds the garrison) as long as the block is in SUPPLY": Karl XII in Russian Velikaya, bordering Estland, which
+    Sweden holds, takes two steps for 4 RP; with Novgorod between them he is out of supply (7.1, 7.2)."""
+    state = pb.place(swedish_replacements(pb), "Karl XII", "Velikaya", 2)
+    assert state["control"]["Velikaya"] == "russia"
+    far = [{"a": "Estland", "b": "Novgorod", "colour": "black"}, {"a": "Novgorod", "b": "Velikaya", "colour": "black"}]
+    far_state = pb.edit(state, tables={**state["tables"], "borders": far})
+    assert pb.refused(far_state, "reinforce", 0, {"block": "Karl XII", "steps": 2}, "7.2")
+    near = [{"a": "Estland", "b": "Velikaya", "colour": "black"}]
+    state = pb.play(
+        pb.edit(state, tables={**state["tables"], "borders": near}), ("reinforce", 0, {"block": "Karl XII", "steps": 2})
+    )
+    assert pb.steps(state, "Karl XII") == 4 and state["rp"]["sweden"] == 36
 
 
 def test_activation_rolls_come_first(pb):
@@ -154,12 +212,7 @@ def test_a_russia_back_from_a_truce_builds_no_warship_before_st_petersburg(pb):
 
 def test_unused_rp_are_lost(pb):
     """5.7: "Replacement Points not used during the activation and replacement phase are lost." """
-    state = year_start(pb)
-    state = pb.play(
-        state,
-        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
-        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
-    )
+    state = swedish_replacements(pb)
     state = pb.play(state, ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
     state = pb.play(state, ("end_replacements", 0, {}), ("end_replacements", 1, {}))
     assert state["rp"] == {} and state["phase"] == "action_roll"

@@ -38,6 +38,15 @@ def test_enough_hits_break_the_garrison_and_cost_its_owner_4_rp(pb):
     assert state["phase"] == "supply"
 
 
+def test_the_conqueror_gains_no_rp(pb):
+    """5.1 and 4.3: "A player never gains RP's by conquering a territory": Sweden takes Novgorod and its Replacement
+    Table stays at 40."""
+    state = besiege_novgorod(pb, "Vellinck")
+    data = {"territory": "Novgorod", "rolls": [{"block": "Vellinck", "dice": [1, 2, 5, 6]}], "garrison_dice": []}
+    state = pb.play(state, ("siege", 0, data))
+    assert state["control"]["Novgorod"] == "sweden" and upkeep.rp_track(state, "sweden") == 40
+
+
 def test_re_conquest_restores_the_rp(pb):
     """4.3: "If or when the territory is re-conquered the RP table is adjusted accordingly." """
     state = besiege_novgorod(pb, "Vellinck")
