@@ -98,6 +98,15 @@ def test_national_event_only_for_your_nations(pb):
     assert pb.refused(state, "national_event", 0, {"nation": "russia", "roll": 6}, "3.44")
 
 
+def test_no_national_event_for_a_nation_not_yet_at_war(pb):
+    """3.44 (reading): "The player must of course control the nation in question": a nation at war on his side.
+    Denmark, the Allies' until it enters the war on an activation roll (9.4), is not yet theirs to roll for in 1700;
+    Russia is."""
+    state = pb.play(pb.actions(pb.setup("12.1")), ("end_actions", 0, {}))
+    assert pb.refused(state, "national_event", 1, {"nation": "denmark", "roll": 1}, "3.44")
+    assert pb.rules(state, "national_event", 1, {"nation": "russia", "roll": 1}) == []
+
+
 def test_the_allied_player_boosts_the_saxon_army(pb):
     """3.44 example: "The Allied player uses 1 AP in a desperate attempt to boost the Saxon Army. This grants a roll on
     the Saxon National Event table." (6: "Increase RP's with 4 during next year.")"""

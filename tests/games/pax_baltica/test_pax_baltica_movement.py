@@ -39,6 +39,43 @@ def test_force_march_up_to_two_extra_territories(pb):
     assert state["pending_force_march"] == {"Elfsborg": 2}
 
 
+def test_cavalry_moves_three_and_force_marches_two_more(pb):
+    """2.13: "Infantry move 2 and Cavalry 3 territories"; 4.5: "up to two extra territories": Sodra Skanska (cavalry)
+    moves five territories, not six, and owes a force-march roll for the two beyond its three."""
+    state = sweden_to_act(pb)
+    path = ["Smaland", "Ostergotland", "Smaland", "Skane", "Smaland", "Ostergotland"]
+    assert pb.refused(state, "group_move", 0, pb.move("Skane", ("Sodra Skanska", path)), "4.5")
+    state = pb.play(state, ("group_move", 0, pb.move("Skane", ("Sodra Skanska", path[:5]))))
+    assert state["pending_force_march"] == {"Sodra Skanska": 2}
+
+
+def test_blocks_pass_freely_through_friendly_blocks(pb):
+    """3.42: "All blocks, including warships, may pass freely through friendly blocks": Elfsborg marches from
+    Vastergotland through Skane, where Karl XII stands, on to Smaland."""
+    state = sweden_to_act(pb)
+    assert pb.at(state, "Karl XII") == "Skane"
+    state = pb.play(state, ("group_move", 0, pb.move("Vastergotland", ("Elfsborg", ["Skane", "Smaland"]))))
+    assert pb.at(state, "Elfsborg") == "Smaland"
+
+
+def test_no_force_march_through_a_red_border(pb):
+    """4.5: "Blocks must still halt if they cross a red border and can therefore not force-march through a red border
+    territory": Elfsborg crossing a red border into Smaland may not march on into Skane and beyond."""
+    state = sweden_to_act(pb)
+    data = pb.move("Vastergotland", ("Elfsborg", ["Smaland", pb.step("Skane", "red"), "Smaland"]))
+    assert pb.refused(state, "group_move", 0, data, "4.2")
+
+
+def test_the_actions_end_only_after_the_force_march_rolls(pb):
+    """4.5: "After all movement is completed, roll one (1) die for each force-marching block": Sweden may not end
+    her actions with Elfsborg's roll owed; once it is rolled she may."""
+    state = sweden_to_act(pb)
+    state = pb.play(state, ("group_move", 0, pb.move("Vastergotland", ("Elfsborg", ["Smaland", "Skane", "Smaland"]))))
+    assert pb.refused(state, "end_actions", 0, {}, "4.5")
+    state = pb.play(state, ("force_march", 0, {"block": "Elfsborg", "roll": 5}), ("end_actions", 0, {}))
+    assert state["acting"] == 1 and pb.steps(state, "Elfsborg") == 3
+
+
 def test_force_march_roll_of_1_to_3_loses_a_step_per_extra_territory(pb):
     """4.5: "1-3: Lose 1 step per moved territory; 4-6: No Loss" (read: per extra territory)."""
     state = sweden_to_act(pb)

@@ -90,6 +90,39 @@ def test_regiments_only_besiege_garrisons_of_value_1(pb):
     assert pb.refused(state, "siege", 0, data, "3.43.b")
 
 
+def test_a_regiment_besieges_a_garrison_of_1_but_joins_no_army_before_a_2(pb):
+    """3.43.b: "All garrisons may be besieged by Army blocks, but regimental blocks can only besiege garrisons with
+    defence value 1": Estlandska alone besieges Velikaya (1); before Novgorod (2) it may not roll beside Vellinck,
+    who may alone."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Estlandska", "Estland")
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Estlandska", ["Velikaya"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    alone = {"territory": "Velikaya", "rolls": [{"block": "Estlandska", "dice": [1, 6, 6]}], "garrison_dice": []}
+    state = pb.play(state, ("siege", 0, alone))
+    assert state["control"]["Velikaya"] == "sweden"
+    state = besiege_novgorod(pb, "Vellinck", "Estlandska")
+    both = [{"block": "Vellinck", "dice": [6, 6, 6, 6]}, {"block": "Estlandska", "dice": [6, 6, 6]}]
+    data = {"territory": "Novgorod", "rolls": both, "garrison_dice": [6, 6]}
+    assert pb.refused(state, "siege", 0, data, "3.43.b")
+    assert pb.rules(state, "siege", 0, {**data, "rolls": both[:1]}) == []
+
+
+def test_no_siege_is_declared_where_enemy_blocks_stand(pb):
+    """3.42 (reading): "When moving into a territory where the enemy have declared a siege, the siege attempt is broken
+    off and replaced by a regular battle": a siege is never declared where enemy blocks stand, which is a battle.
+    Vellinck, attacking Repnin in Novgorod, may not declare a siege of it there."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Vellinck", "Velikaya")
+    state = pb.play(state, ("group_move", 0, pb.move("Velikaya", ("Vellinck", ["Novgorod"]))))
+    assert pb.refused(state, "declare_siege", 0, {"territory": "Novgorod"}, "3.43")
+
+
+def test_transit_territories_have_no_garrison_to_besiege(pb):
+    """4.7: "Mecklenburg and Schlesien are both transit territories that don't provide FP's nor do they have garrisons
+    to control": Ostgota moving into empty Mecklenburg makes no free siege (3.43)."""
+    state = pb.play(pb.actions(pb.setup("12.1")), ("group_move", 0, pb.move("Pommern", ("Ostgota", ["Mecklenburg"]))))
+    assert state["sieges"] == {} and "Mecklenburg" not in state["control"]
+
+
 def test_one_siege_attempt_per_block_per_turn(pb):
     """3.43.b: "IMPORTANT: You can only make one siege attempt per block per turn." """
     state = besiege_novgorod(pb, "Vellinck")

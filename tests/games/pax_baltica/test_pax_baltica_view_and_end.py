@@ -37,6 +37,15 @@ def test_spying_reveals_the_neighbouring_blocks(pb):
     state = pb.play(state, ("spy", 0, {"block": "Vellinck", "target": "Ingermanland"}))
     assert {"Pjotr I", "Sjeremetev", "Schnwentz", "Kazanski"} <= pb.names(pb.engine.view(state, 0))
     assert "Repnin" not in pb.names(pb.engine.view(state, 0))
+    assert state["actions"][0] == 2, "Spying on a group of enemy blocks costs 1 Action"
+
+
+def test_a_spy_need_not_stand_in_a_territory_its_side_controls(pb):
+    """3.41: "A player does not need to control the territory where the spying block is standing": Estlandska, in
+    Russian Velikaya, spies into Novgorod and Repnin is revealed."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Estlandska", "Velikaya")
+    state = pb.play(state, ("spy", 0, {"block": "Estlandska", "target": "Novgorod"}))
+    assert "Repnin" in pb.names(pb.engine.view(state, 0))
 
 
 def test_grand_campaign_set_up(pb):
