@@ -378,13 +378,20 @@ def _border_limit_problems(state: JSON, seat: int, origin: str, moves: list[JSON
 def _pinning_problems(state: JSON, seat: int, origin: str, moves: list[JSON]) -> list[Violation]:
     """4.4: attacking blocks pin as many defenders; the rest may not use the attackers' borders.
     "Pinned blocks cannot be substituted for other blocks": only the defenders that have not
-    moved count, not blocks that came in after the attack."""
+    moved count, not blocks that came in after the attack. At sea the warships pin and are
+    pinned (8.2), the blocks aboard going with them (4.6)."""
     attackers = [e for e in state["entered"].get(origin, []) if e["seat"] != seat]
-    if not attackers or board.is_sea(state, origin):
+    if not attackers:
         return []
     pinning = sum(len(e["blocks"]) for e in attackers)
-    present = len([n for n in board.blocks_at(state, origin, seat) if not state["blocks"][n]["moved"]])
-    leaving = len([e for e in moves if e["path"]])
+    present = len(
+        [
+            n
+            for n in board.blocks_at(state, origin, seat)
+            if not state["blocks"][n]["moved"] and not state["blocks"][n].get("aboard")
+        ]
+    )
+    leaving = len([e for e in moves if e["path"] and not state["blocks"][e["block"]].get("aboard")])
     if present - leaving < pinning:
         return [
             Violation(

@@ -236,6 +236,21 @@ def test_pinned_blocks_cannot_be_substituted_by_blocks_moving_in(pb):
     assert pb.rules(state, "group_move", 1, three) == []
 
 
+def test_warships_pin_warships_at_sea(pb):
+    """4.4: "Attacking blocks prevent an equal number of defending blocks from moving", warships too (8.2: they
+    fight "as if they were ground blocks"): Wattrang, from the Southern Baltic Sea, attacks Tordenskiold and Juel in
+    the Kattegat; one Danish ship is pinned, and the other may sail, but not into the Southern Baltic Sea."""
+    state = sweden_to_act(pb)
+    state = pb.edit(state, active={**state["active"], "denmark": True})
+    state = pb.place(pb.place(state, "Tordenskiold", "Kattegat"), "Juel", "Kattegat")
+    state = pb.play(state, ("group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Kattegat"]))))
+    state = pb.play(state, ("end_actions", 0, {}))
+    both = pb.move("Kattegat", ("Juel", ["North Sea"]), ("Tordenskiold", ["North Sea"]))
+    assert pb.refused(state, "group_move", 1, both, "4.4")
+    assert pb.refused(state, "group_move", 1, pb.move("Kattegat", ("Juel", ["Southern Baltic Sea"])), "4.4")
+    assert pb.rules(state, "group_move", 1, pb.move("Kattegat", ("Juel", ["North Sea"]))) == []
+
+
 def test_sea_movement_loads_one_army_or_two_regiments_per_warship(pb):
     """4.6 Sea movement: "A warship is able to transport 1 Army or 2 regiment blocks per ship." """
     state = pb.place(sweden_to_act(pb), "Elfsborg", "Skane")
