@@ -96,6 +96,16 @@ def test_swedish_blocks_deploy_in_the_homeland(pb):
     assert pb.refused(state, "draw_block", 0, {"block": "Savolax", "steps": 3, "territory": "Svealand"}, "9.1")
 
 
+def test_a_drawn_warship_starts_in_a_harbour_its_nation_holds(pb):
+    """8.2: destroyed warships "may be rebuilt to start in any friendly harbour" (README reading: any harbour their
+    nation holds, beyond 9.1's homeland): Wattrang may start in Pommern's harbour, not in Vastergotland, a port only,
+    nor in Danish Sjaelland."""
+    state = pb.place(swedish_replacements(pb), "Wattrang", "pool", 0)
+    assert pb.rules(state, "draw_block", 0, {"block": "Wattrang", "steps": 3, "territory": "Pommern"}) == []
+    for place in ("Vastergotland", "Sjaelland"):
+        assert pb.refused(state, "draw_block", 0, {"block": "Wattrang", "steps": 3, "territory": place}, "8.2")
+
+
 def test_savolax_rebuilds_in_sweden_when_its_home_is_off_the_last_armys_map(pb):
     """9.1: Savolax rebuilds in Savolax, "If those territories are lost ... in the Swedish homeland"; 12.5 plays on
     "Denmark, Norway and Sweden", so Savolax is out of reach and the block deploys in the homeland."""
