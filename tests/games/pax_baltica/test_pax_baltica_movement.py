@@ -313,6 +313,21 @@ def test_no_boarding_from_an_enemy_port(pb):
     assert pb.refused(state, "group_move", 0, pb.move("Holstein", ("Elfsborg", ["Kattegat"])), "4.6")
 
 
+def test_boarding_needs_a_friendly_port_and_lands_in_an_enemy_one(pb):
+    """1.4: "Ports and Harbours are garrisons which allow SEA MOVEMENT"; 4.6: sea movement "is conducted via a
+    friendly port or harbour. Notice that you are also allowed to unload ground blocks into an enemy port": with
+    Wattrang in the Gulf of Bothnia, Elfsborg boards from Gavleborg (a port) but not from Kopparberg (none); aboard
+    in the Gulf of Finland, Estlandska lands in Russian-held Nyen, an empty enemy territory to besiege (3.43)."""
+    state = pb.place(sweden_to_act(pb), "Wattrang", "Gulf of Bothnia")
+    for place, rules in (("Gavleborg", []), ("Kopparberg", ["4.6 Sea movement"])):
+        boarding = pb.move(place, ("Elfsborg", ["Gulf of Bothnia"]))
+        assert pb.rules(pb.place(state, "Elfsborg", place), "group_move", 0, boarding) == rules
+    state = pb.place(pb.place(state, "Wattrang", "Gulf of Finland"), "Estlandska", "Gulf of Finland", aboard=True)
+    state = pb.edit(state, control={**state["control"], "Nyen": "russia"})
+    state = pb.play(state, ("group_move", 0, pb.move("Gulf of Finland", ("Estlandska", ["Nyen"]))))
+    assert pb.at(state, "Estlandska") == "Nyen" and state["sieges"] == {"Nyen": 0}
+
+
 def test_landing_needs_a_port_and_not_the_same_turn(pb):
     """4.6: "You may not load and unload the same group of blocks during the same turn." """
     state = pb.place(sweden_to_act(pb), "Estlandska", "Southern Baltic Sea", aboard=True, loaded=True)
