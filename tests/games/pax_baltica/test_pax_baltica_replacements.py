@@ -131,6 +131,84 @@ def test_a_step_paid_with_an_action_costs_no_rp_and_goes_on_the_map(pb):
     assert pb.steps(state, "Karl XII") == 3 and upkeep.rp_track(state, "sweden") == 40
 
 
+def test_a_swedish_provincial_regiment_rebuilds_in_the_homeland_once_its_province_is_lost(pb):
+    """9.1: "Estlandska, Savolax and Pommerska blocks who always rebuild in their own territories ... If those
+    territories are lost they are rebuilt in the Swedish homeland mentioned above." """
+    state = pb.play(
+        year_start(pb),
+        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
+        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
+    )
+    state = pb.place(state, "Estlandska", "pool", 0)
+    assert pb.rules(state, "draw_block", 0, {"block": "Estlandska", "steps": 3, "territory": "Estland"}) == []
+    lost = pb.edit(state, control={**state["control"], "Estland": "russia"}, lost={"Estland": "sweden"})
+    assert pb.refused(lost, "draw_block", 0, {"block": "Estlandska", "steps": 3, "territory": "Estland"}, "9.1")
+    assert pb.rules(lost, "draw_block", 0, {"block": "Estlandska", "steps": 3, "territory": "Svealand"}) == []
+
+
+def test_the_cossacks_deploy_anywhere_in_russia_and_ukraine(pb):
+    """9.2: "The Cossack block may deploy anywhere within Russia and Ukraine" (other Russian blocks only in Moskva,
+    Jaroslav and Tula); Livland is not Russian."""
+    state = pb.play(year_start(pb), ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    for place in ("Novgorod", "Poltava"):
+        assert pb.rules(state, "draw_block", 1, {"block": "Cossacks", "steps": 1, "territory": place}) == []
+    assert pb.refused(state, "draw_block", 1, {"block": "Cossacks", "steps": 1, "territory": "Livland"}, "9.2")
+
+
+def test_saxon_blocks_deploy_only_inside_saxony(pb):
+    """9.3: "The Saxon blocks may only be deployed inside Saxony" (Poland lends them supply and passage, not
+    deployment)."""
+    state = pb.play(year_start(pb), ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    assert pb.refused(state, "draw_block", 1, {"block": "Schulenburg", "steps": 1, "territory": "Mazowsze"}, "9.3")
+    assert pb.rules(state, "draw_block", 1, {"block": "Schulenburg", "steps": 1, "territory": "Lausitz"}) == []
+
+
+def test_turkish_and_ukrainian_blocks_deploy_at_home(pb):
+    """9.6: "The Turkish blocks may only be deployed inside Turkey"; 9.8: "The Mazepa block may only be deployed in
+    Sivershchyna" (Turkey on a 6, Ukraine on a 5 from 1701)."""
+    state = pb.play(
+        year_start(pb),
+        ("activation_roll", 0, {"nation": "turkey", "roll": 6}),
+        ("activation_roll", 0, {"nation": "ukraine", "roll": 5}),
+    )
+    state = pb.edit(state, rp={**state["rp"], "ukraine": 4})
+    assert pb.refused(state, "draw_block", 0, {"block": "Sipahis", "steps": 1, "territory": "Ukraiyina"}, "9.6")
+    assert pb.rules(state, "draw_block", 0, {"block": "Sipahis", "steps": 1, "territory": "Besarabya"}) == []
+    assert pb.refused(state, "draw_block", 0, {"block": "Mazepa", "steps": 1, "territory": "Poltava"}, "9.8")
+    assert pb.rules(state, "draw_block", 0, {"block": "Mazepa", "steps": 1, "territory": "Sivershchyna"}) == []
+
+
+def test_prussian_and_hanoverian_blocks_deploy_at_home(pb):
+    """9.7: "The Prussian block must deploy inside Prussian borders"; 9.9: "The Hanoverian block may only be deployed
+    in Hanover" (both with the Allies from 1715)."""
+    state = pb.play(year_start(pb, year=1715), ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    state = pb.edit(state, rp={**state["rp"], "prussia": 4, "hanover": 4})
+    for name, home, elsewhere, section in (
+        ("Prussian Army", "Prussia", "Pommern", "9.7"),
+        ("Hanoverian Army", "Hanover", "Bremen-Verden", "9.9"),
+    ):
+        state = pb.place(state, name, "pool", 0)
+        assert pb.refused(state, "draw_block", 1, {"block": name, "steps": 1, "territory": elsewhere}, section)
+        assert pb.rules(state, "draw_block", 1, {"block": name, "steps": 1, "territory": home}) == []
+
+
+def test_a_warship_is_rebuilt_in_any_friendly_harbour(pb):
+    """8.2: destroyed ships "may be rebuilt to start in any friendly harbour": a harbour Sweden holds, in the
+    homeland or not (Livland), never a mere port (Ostergotland), a sea zone or a harbour the enemy holds."""
+    state = pb.play(
+        year_start(pb),
+        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
+        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
+    )
+    state = pb.place(pb.place(pb.place(state, "Wattrang", "pool", 0), "Flemming", "Sachsen"), "August II", "Sachsen")
+    for place in ("Svealand", "Livland"):
+        assert pb.rules(state, "draw_block", 0, {"block": "Wattrang", "steps": 1, "territory": place}) == []
+    for place in ("Ostergotland", "Southern Baltic Sea"):
+        assert pb.refused(state, "draw_block", 0, {"block": "Wattrang", "steps": 1, "territory": place}, "8.2")
+    lost = pb.edit(state, control={**state["control"], "Livland": "saxony"}, lost={"Livland": "sweden"})
+    assert pb.refused(lost, "draw_block", 0, {"block": "Wattrang", "steps": 1, "territory": "Livland"}, "8.2")
+
+
 def test_no_deployment_where_the_enemy_holds_the_garrison(pb):
     """5.6 Incorrect deployment: "Newly built blocks cannot be deployed into ... territories where the enemy holds the
     garrison." """
