@@ -92,14 +92,33 @@ def test_next_stop_moscow_poland_fights_for_sweden(pb):
         ("12.1", 6, "Allied Historical Victory"),
         ("12.1", 8, "Allied Minor Victory"),
         ("12.1", 9, "Allied Major Victory"),
+        ("12.2", 0, "Swedish Major Victory"),
         ("12.2", 2, "Swedish Minor Victory"),
         ("12.2", 3, "Allied Historical Victory"),
+        ("12.2", 4, "Allied Minor Victory"),
+        ("12.2", 7, "Allied Minor Victory"),
+        ("12.2", 8, "Allied Major Victory"),
+        ("12.3", 0, "Swedish Major Victory"),
+        ("12.3", 1, "Swedish Minor Victory"),
         ("12.3", 2, "Swedish Historical Victory"),
+        ("12.3", 3, "Allied Minor Victory"),
+        ("12.3", 6, "Allied Minor Victory"),
+        ("12.3", 7, "Allied Major Victory"),
+        ("12.4", 1, "Swedish Major Victory"),
+        ("12.4", 2, "Swedish Minor Victory"),
         ("12.4", 3, "Swedish Minor Victory"),
+        ("12.4", 4, "Allied Historical Victory"),
+        ("12.4", 5, "Allied Minor Victory"),
+        ("12.4", 7, "Allied Minor Victory"),
+        ("12.4", 8, "Allied Major Victory"),
     ],
 )
 def test_victory_tables(pb, scenario, lost, level):
-    """12.1-12.4 Victory Conditions: the level from Sweden's RP at game end (4 RP per lost garrison, 4.3)."""
+    """12.1-12.4 Victory Conditions: the level from Sweden's RP at game end (4 RP per lost garrison, 4.3), each row
+    at its ends: 12.2 "32-36 RP = Swedish Minor", "12-24 RP = Allied Minor", "4-8 RP = Allied Major"; 12.3 "36",
+    "32 RP = Swedish Historical", "28-16 RP = Allied Minor", "12-4 RP = Allied Major"; 12.4 "36-40 RP = Swedish
+    Major", "28-32", "24 RP = Allied Historical", "20-12", "8-4"; 5.7: the set-ups' occupied territories cost no RP
+    (40 at the start)."""
     places = ["Estland", "Livland", "Nyland", "Karelen", "Savolax", "Jamtland", "Bremen-Verden", "Wismar", "Kopparberg"]
     state = pb.setup(scenario)
     state = pb.edit(state, lost={p: "sweden" for p in places[:lost]})
