@@ -372,6 +372,20 @@ def test_a_warship_retreating_to_harbour_takes_its_blocks_along(pb):
     assert not state["blocks"]["Savolax"]["aboard"]
 
 
+def test_ground_blocks_retreat_to_sea_only_onto_room_aboard(pb):
+    """6.5: "Retreat out to sea onto warships"; 8.4: "it only accepts 1 army or 2 regimental blocks per warship."
+    The Russians attack Estland; Wattrang in the Gulf of Finland takes Vellinck (an army), then has no room for
+    Estlandska."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Wattrang", "Gulf of Finland")
+    state = pb.play(state, ("end_actions", 0, {}))
+    state = pb.play(state, ("group_move", 1, pb.move("Ingermanland", ("Pjotr I", ["Estland"]))), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Estland"}))
+    to_sea = [pb.step("Gulf of Finland")]
+    state = pb.play(state, ("combat_retreat", 0, {"block": "Vellinck", "path": to_sea}))
+    assert pb.at(state, "Vellinck") == "Gulf of Finland" and state["blocks"]["Vellinck"]["aboard"]
+    assert pb.refused(state, "combat_retreat", 0, {"block": "Estlandska", "path": to_sea}, "8.4")
+
+
 def test_a_shared_border_is_left_only_by_the_last_to_enter(pb):
     """6.5: "If both players use the same border edge, only the last player entering may retreat via this border." """
     state = pb.place(pb.place(pb.actions(pb.setup("12.1")), "Repnin", "Estland", 1), "Estlandska", "Estland", 3)
