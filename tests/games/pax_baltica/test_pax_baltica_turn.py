@@ -231,6 +231,18 @@ def test_allied_re_roll_never_of_a_6(pb):
     assert pb.refused(state, "action_roll", 0, {"roll": 3, "rerolled_from": [1]}, "13.0")
 
 
+def test_allied_re_roll_only_with_russia_saxony_and_denmark_at_war(pb):
+    """13.2: "If Russia, Saxony and Denmark all are activated, the allied player has one re-roll per turn": not in
+    12.1 before the Danes enter, nor in 12.4 once Saxony is out."""
+    state = pb.setup("12.1", optional_rules=["13.2"])
+    assert pb.refused(state, "action_roll", 1, {"roll": 3, "rerolled_from": [1]}, "13.0")
+    danes = pb.edit(state, active={**state["active"], "denmark": True})
+    assert pb.rules(danes, "action_roll", 1, {"roll": 3, "rerolled_from": [1]}) == []
+    state = pb.setup("12.4", optional_rules=["13.2"])
+    no_saxons = pb.edit(state, active={**state["active"], "saxony": False})
+    assert pb.refused(no_saxons, "action_roll", 1, {"roll": 3, "rerolled_from": [1]}, "13.0")
+
+
 def test_five_re_rolls_each_once_per_die(pb):
     """13.3 Re-rolls: "Both players receive 5 re-rolls each ... a die-roll may only be re-rolled once." """
     state = pb.setup("12.5", optional_rules=["13.3"])
