@@ -533,7 +533,13 @@ def entry_triggers(table: Table, seat: int, place: str, names: list[str]) -> Non
     state = table.state
     nation = board.territory(state, place)["nation"]
     movers = {board.info(state, n)["nation"] for n in names}
-    if place == "Holstein-Gottorp" and "denmark" in movers and state["year"] <= 1710 and not state["active"]["hanover"]:
+    if (
+        place == "Holstein-Gottorp"
+        and "denmark" in movers
+        and state["year"] <= 1710
+        and not state["active"]["hanover"]
+        and "hanover" in state["entries"]  # struck by 10.1's cession: "out of the game for good"
+    ):
         table.at("active")["hanover"] = True
         table.at("sides")["hanover"] = 0
         if "Hanoverian Army" in state["blocks"]:

@@ -261,6 +261,16 @@ def test_sweden_may_cede_bremen_verden_to_hanover(pb):
     assert pb.refused(state, "cede_territory", 1, {"territory": "Pommern"}, "3.3")
 
 
+def test_a_hanover_ceded_bremen_verden_never_enters_the_war(pb):
+    """10.1: ceding Bremen-Verden "will put those nations out of the game for good": Danes entering Holstein-Gottorp
+    in 1700 no longer bring Hanover in (9.9)."""
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.play(state, ("cede_territory", 0, {"territory": "Bremen-Verden"}), ("end_actions", 0, {}))
+    state = pb.place(pb.edit(state, active={**state["active"], "denmark": True}), "Rantzau", "Holstein")
+    state = pb.play(state, ("group_move", 1, pb.move("Holstein", ("Rantzau", ["Holstein-Gottorp"]))))
+    assert not state["active"]["hanover"] and pb.at(state, "Hanoverian Army") == "out"
+
+
 def test_mazepa_never_returns_while_the_allies_hold_sivershchyna(pb):
     """10.7: "If the territory of Sivershchyna is garrisoned by an allied player or the Turks, the Mazepa block may NOT
     return to the Swedish replacement pool." """
