@@ -70,6 +70,18 @@ def test_swedish_recruitment_steps_go_to_the_swedish_homeland_only(pb):
     assert pb.steps(state, "Karl XII") == 4 and pb.steps(state, "Pommerska") == 1 and pb.steps(state, "Vellinck") == 2
 
 
+def test_recruitment_reaches_warships_only_anchored_in_a_harbour(pb):
+    """14.1 4: recruitment steps "do not include warships (unless they are anchored in a harbour (8.3))": Wattrang in
+    Svealand's harbour gains a step, Wachtmeister at sea does not."""
+    state = pb.place(pb.place(event_due(pb), "Wattrang", "Svealand", 2), "Wachtmeister", "Southern Baltic Sea", 2)
+    others = [{"nation": "russia", "roll": 1, "blocks": []}, {"nation": "saxony", "roll": 1, "blocks": []}]
+    at_sea = [{"nation": "sweden", "roll": 1, "blocks": ["Wachtmeister"]}, *others]
+    assert pb.refused(state, "general_event", 0, {"roll": 4, "recruitment": at_sea}, "14.1")
+    anchored = [{"nation": "sweden", "roll": 1, "blocks": ["Wattrang"]}, *others]
+    state = pb.play(state, ("general_event", 0, {"roll": 4, "recruitment": anchored}))
+    assert pb.steps(state, "Wattrang") == 3 and pb.steps(state, "Wachtmeister") == 2
+
+
 def test_allied_event_rolls_for_each_country(pb):
     """14.1 5/6: "Roll on National Events Table. (If allied, roll for each country)." """
     state = pb.edit(pb.setup("12.1"), turn=2, swedish_first_actions=None, player1=0, rolls=[None, None])

@@ -1,5 +1,7 @@
 """Entries and national special rules (9.x, 10.x, 11.2) and more national events (14.2)."""
 
+import pytest
+
 from games.pax_baltica import board, upkeep
 
 
@@ -114,6 +116,36 @@ def test_bad_harvest_halves_next_years_rp(pb):
     state = pb.play(pb.actions(pb.setup("12.1")), ("national_event", 0, {"nation": "sweden", "roll": 1}))
     state = pb.edit(state, rp_year=state["rp_next"])
     assert upkeep.rp_this_year(state, "sweden") == 20
+
+
+@pytest.mark.parametrize(
+    ("nation", "roll", "change"),
+    [
+        ("sweden", 2, -8),
+        ("sweden", 6, 8),
+        ("denmark", 1, "halved"),
+        ("denmark", 2, -4),
+        ("denmark", 3, -4),
+        ("denmark", 5, 4),
+        ("denmark", 6, 8),
+        ("russia", 1, "halved"),
+        ("russia", 6, 8),
+        ("saxony", 1, "halved"),
+        ("saxony", 6, 4),
+    ],
+)
+def test_national_results_shift_next_years_rp(pb, nation, roll, change):
+    """14.2: each result that shifts RP "during the next year": Sweden 2 "a 8 RP loss", 6 "Increase RP's with 8";
+    Denmark 1 halved, 2 and 3 "4 lost RP's", 5 "Increase RP's with 4", 6 with 8; Russia 1 halved, 6 with 8; Saxony
+    1 halved, 6 with 4."""
+    state = pb.actions(pb.setup("12.1"), allied_roll=2)
+    seat = 0 if nation == "sweden" else 1
+    if seat == 1:
+        state = pb.play(pb.edit(state, active={**state["active"], "denmark": True}), ("end_actions", 0, {}))
+    state = pb.play(state, ("national_event", seat, {"nation": nation, "roll": roll}))
+    state = pb.edit(state, rp_year=state["rp_next"])
+    printed = state["tables"]["nations"][nation]["rp"]
+    assert upkeep.rp_this_year(state, nation) == (printed // 2 if change == "halved" else printed + change)
 
 
 def test_the_cossacks_leave_for_their_kin(pb):
