@@ -79,6 +79,17 @@ def test_prussians_attack_only_in_pommern(pb):
     assert pb.refused(state, "group_move", 1, pb.move("Pomorskie", ("Prussian Army", ["Smolensk"])), "10.6")
 
 
+def test_prussians_besiege_only_in_pommern(pb):
+    """10.6: "The only territory where the Prussian block may perform any attack, siege or combat is Pommern": it may
+    march into Wismar (a German territory), but not besiege its garrison."""
+    state = allied_actions(pb)
+    state = pb.place(pb.edit(state, active={**state["active"], "prussia": True}), "Prussian Army", "Mecklenburg")
+    state = pb.play(state, ("group_move", 1, pb.move("Mecklenburg", ("Prussian Army", ["Wismar"]))))
+    state = pb.play(state, ("end_actions", 1, {}))
+    rolls = [{"block": "Prussian Army", "dice": [1, 2, 5, 6]}]
+    assert pb.refused(state, "siege", 1, {"territory": "Wismar", "rolls": rolls, "garrison_dice": []}, "10.6")
+
+
 def test_nyen_becomes_st_petersburg_after_eight_russian_turns(pb):
     """11.2: "Nyen have to stay Russian for 8 consecutive turns to transform in to St Petersburg ... Even if lost due to
     a siege, Nyen/St.Petersburg stay a Harbour 4." """
