@@ -103,6 +103,18 @@ def test_nyen_becomes_st_petersburg_after_eight_russian_turns(pb):
     assert board.port_of(state, "Nyen") == "harbour" and pb.at(state, "Russian Galley I") == "pool"
 
 
+def test_the_nyen_track_counts_the_turn_of_the_conquest(pb):
+    """11.2: "If Nyen is conquered by the Russians, a marker is placed on the Nyen track": the turn Russia takes Nyen
+    is the first of the 8 (README reading); Sweden holding Nyen moves no marker ("Sweden may never use the Nyen
+    track")."""
+    state = pb.edit(pb.setup("12.1"), phase="supply", player1=0, done=[])
+    held = pb.play(state, ("supply_check", 0, {"losses": []}), ("supply_check", 1, {"losses": []}))
+    assert held["nyen_track"] == 0
+    taken = pb.edit(state, control={**state["control"], "Nyen": "russia"}, lost={"Nyen": "sweden"})
+    taken = pb.play(taken, ("supply_check", 0, {"losses": []}), ("supply_check", 1, {"losses": []}))
+    assert taken["nyen_track"] == 1 and not taken["st_petersburg"]
+
+
 def test_the_nyen_track_restarts_when_nyen_is_lost(pb):
     """11.2: "otherwise they have to re-start the process of construction all over again." """
     state = pb.edit(pb.setup("12.1"), nyen_track=5, phase="supply", player1=0, done=[])
