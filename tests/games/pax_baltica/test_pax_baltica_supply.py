@@ -24,6 +24,30 @@ def test_trakai_example_strongest_block_loses_a_step(pb):
     assert pb.steps(state, "Vellinck") == 3
 
 
+def test_after_the_first_attrition_loss_the_owner_chooses(pb):
+    """7.5: "A Group loses one (1) step per exceeded FP ... The first step loss taken due to attrition must always be
+    taken from the strongest block." Trakai (2 FP) with Vellinck (2 FP less its train's 1) and three regiments owes
+    4 - 2 = 2 steps: the first from Vellinck, the second from any of them."""
+    state = pb.setup("12.1")
+    for name in ("Vellinck", "Savolax", "Elfsborg", "Kronoberg"):
+        state = pb.place(state, name, "Trakai")
+    state = at_supply(pb, state)
+    assert attrition.required_losses(state, 0) == {"Trakai": 2}
+    assert pb.refused(state, "supply_check", 0, {"losses": ["Savolax", "Vellinck"]}, "7.5")
+    state = pb.play(state, ("supply_check", 0, {"losses": ["Vellinck", "Savolax"]}))
+    assert (pb.steps(state, "Vellinck"), pb.steps(state, "Savolax")) == (3, 2)
+
+
+def test_warships_and_blocks_aboard_at_sea_do_not_forage(pb):
+    """7.3: "Army blocks cost 2 FP and Regimental 1 FP each" (warships cost nothing): Skane (3 FP) feeds Karl XII (2
+    FP less its train's 1) and two regiments, and the two warships anchored there too. Blocks aboard at sea forage
+    in no territory (README reading)."""
+    state = pb.place(pb.setup("12.1"), "Elfsborg", "Southern Baltic Sea", aboard=True)
+    state = pb.place(pb.place(state, "Wattrang", "Skane"), "Wachtmeister", "Skane")
+    assert attrition.required_losses(state, 0) == {}
+    assert attrition.required_losses(pb.place(state, "Kronoberg", "Skane"), 0) == {"Skane": 1}
+
+
 def test_mazowsze_example_the_support_train_feeds_both(pb):
     """7.1 example: "Lewenhaupt and Sodermanland ... cost 3 FP (1 army + 1 reg). Lewenhaupt provides 1 extern SP so
     the total cost lands on 2 FP. Mazowsze supports 2 FP so both blocks can live of the land." """
