@@ -82,6 +82,18 @@ def test_recruitment_reaches_warships_only_anchored_in_a_harbour(pb):
     assert pb.steps(state, "Wattrang") == 3 and pb.steps(state, "Wachtmeister") == 2
 
 
+def test_great_britain_recruits_nothing(pb):
+    """10.8: "Since Great Britain does not have any Replacement Points (RP), any combat losses are permanent and can't
+    be replaced": the British warship anchored in Portsmouth takes no recruitment (14.1 4; README reading)."""
+    state = event_due(pb)
+    state = pb.place(pb.edit(state, active={**state["active"], "britain": True}), "British Warship", "Portsmouth", 2)
+    others = [{"nation": n, "roll": 1, "blocks": []} for n in ("russia", "saxony", "sweden")]
+    british = [{"nation": "britain", "roll": 1, "blocks": ["British Warship"]}, *others]
+    assert pb.refused(state, "general_event", 0, {"roll": 4, "recruitment": british}, "14.1")
+    state = pb.play(state, ("general_event", 0, {"roll": 4, "recruitment": others}))
+    assert pb.steps(state, "British Warship") == 2
+
+
 def test_allied_event_rolls_for_each_country(pb):
     """14.1 5/6: "Roll on National Events Table. (If allied, roll for each country)." """
     state = pb.edit(pb.setup("12.1"), turn=2, swedish_first_actions=None, player1=0, rolls=[None, None])
