@@ -84,9 +84,11 @@ def test_turks_attacking_poland_bring_russia_back(pb):
 
 
 def test_bergenhus_deploys_in_norway(pb):
-    """9.4: "Bergenhus block that must deploy in Norway. If all Norwegian territories are occupied it may deploy in any
-    Danish territory." """
+    """9.4: "Danish blocks may only be deployed in Denmark. Exception is the Bergenhus block that must deploy in
+    Norway. If all Norwegian territories are occupied it may deploy in any Danish territory." """
     state = year_start(pb, "12.5", 1719)
+    assert pb.refused(state, "draw_block", 1, {"block": "Fynske", "steps": 1, "territory": "Bergen"}, "9.4")
+    assert pb.rules(state, "draw_block", 1, {"block": "Fynske", "steps": 1, "territory": "Fyn"}) == []
     state = pb.place(state, "Bergenhus", "pool", 0)
     assert pb.refused(state, "draw_block", 1, {"block": "Bergenhus", "steps": 3, "territory": "Jylland"}, "9.4")
     assert pb.rules(state, "draw_block", 1, {"block": "Bergenhus", "steps": 3, "territory": "Bergen"}) == []
