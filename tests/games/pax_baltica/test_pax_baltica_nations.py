@@ -194,8 +194,10 @@ def test_the_cossacks_return_once_ukraine_and_turkey_are_out(pb):
 def test_russian_nature_strikes_back(pb):
     """14.2 Russia 5: "All hostile blocks in Russia suffer a 2 step loss." (never eliminated by an event, 6.8)"""
     state = pb.place(pb.place(allied_actions(pb), "Vellinck", "Novgorod"), "Elfsborg", "Velikaya", 2)
+    state = pb.place(state, "Kronoberg", "Poltava")
     state = pb.play(state, ("national_event", 1, {"nation": "russia", "roll": 5}))
     assert (pb.steps(state, "Vellinck"), pb.steps(state, "Elfsborg"), pb.steps(state, "Repnin")) == (2, 1, 4)
+    assert pb.steps(state, "Kronoberg") == 3, "Ukraine is not Russia here, even before it enters (README)"
 
 
 def test_polish_parliament_changes_side_on_a_6(pb):
