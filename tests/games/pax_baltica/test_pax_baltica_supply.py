@@ -173,3 +173,22 @@ def test_supply_line_example(pb):
     assert not supply.in_supply(without_kurlandia, "Vellinck")
     without_ship = pb.place(state, "Wattrang", "Skane")
     assert not supply.in_supply(without_ship, "Ostgota")
+
+
+def test_out_of_supply_blocks_take_no_replacement_points(pb):
+    """7.2: blocks out of supply "may not use any type of reinforcements, either by replacement points or by using
+    actions"; 5.4: an on-map block receiving replacements "needs to be in supply (7.1)". In the 7.1 example
+    Vellinck in Trakai is in supply, Lewenhaupt in Mazowsze is not."""
+    state = pb.setup("12.1", map={"borders": SUPPLY_EXAMPLE_BORDERS})
+    for name in ("Flemming", "August II"):
+        state = pb.place(state, name, "Sachsen")
+    state = pb.edit(state, control={**state["control"], "Kurlandia": "sweden"})
+    state = pb.place(pb.place(state, "Vellinck", "Trakai", 3), "Lewenhaupt", "Mazowsze", 3)
+    state = pb.play(
+        pb.edit(state, season=3, year=1700, phase="weather"),
+        ("weather_roll", 0, {"roll": 1}),
+        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
+        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
+    )
+    assert pb.rules(state, "reinforce", 0, {"block": "Vellinck", "steps": 1}) == []
+    assert pb.refused(state, "reinforce", 0, {"block": "Lewenhaupt", "steps": 1}, "7.2")
