@@ -192,3 +192,12 @@ def test_out_of_supply_blocks_take_no_replacement_points(pb):
     )
     assert pb.rules(state, "reinforce", 0, {"block": "Vellinck", "steps": 1}) == []
     assert pb.refused(state, "reinforce", 0, {"block": "Lewenhaupt", "steps": 1}, "7.2")
+
+
+def test_saxons_draw_supply_from_poland_until_it_changes_side(pb):
+    """9.3: Saxon blocks "may draw supply from its territories ... even if not activated"; 10.4: "If Poland changes
+    side, it ends the ability for Saxon blocks to draw supply from Polish territories." """
+    state = pb.place(pb.setup("12.1", map={"borders": SUPPLY_EXAMPLE_BORDERS}), "Schulenburg", "Mazowsze", 2)
+    assert supply.in_supply(state, "Schulenburg")
+    swedish = pb.edit(state, active={**state["active"], "poland": True}, sides={**state["sides"], "poland": 0})
+    assert not supply.in_supply(swedish, "Schulenburg")
