@@ -201,3 +201,16 @@ def test_saxons_draw_supply_from_poland_until_it_changes_side(pb):
     assert supply.in_supply(state, "Schulenburg")
     swedish = pb.edit(state, active={**state["active"], "poland": True}, sides={**state["sides"], "poland": 0})
     assert not supply.in_supply(swedish, "Schulenburg")
+
+
+def test_supply_passes_an_unoccupied_transit_territory(pb):
+    """4.7: "You may trace supply through these territories as long as they are non-occupied"; 7.1: the enemy
+    territory at the end of the line is supplied (README reading). Rehnskiold in Sachsen draws supply from Pommern
+    through an empty Mecklenburg, not once a block stops there."""
+    borders = [
+        {"a": "Pommern", "b": "Mecklenburg", "colour": "black"},
+        {"a": "Mecklenburg", "b": "Sachsen", "colour": "black"},
+    ]
+    state = pb.place(pb.setup("12.1", map={"borders": borders}), "Rehnskiold", "Sachsen")
+    assert supply.in_supply(state, "Rehnskiold")
+    assert not supply.in_supply(pb.place(state, "Elfsborg", "Mecklenburg"), "Rehnskiold")
