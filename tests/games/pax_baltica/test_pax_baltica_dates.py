@@ -204,6 +204,18 @@ def test_exclusion_from_an_empty_pool_names_no_block(pb):
     assert after["excluded"] == state["excluded"]
 
 
+def test_a_result_rolled_again_in_a_later_year_applies_again(pb):
+    """14.2: "A result on the National Event table can only be applied once within the same year. Disregard any roll
+    that already applies" (README reading: within the year). Juel excluded by a Denmark 4 of 1704; another in 1705
+    excludes Fynske too."""
+    state = pb.actions(pb.setup("12.1"), allied_roll=2)
+    state = pb.edit(state, active={**state["active"], "denmark": True}, year=1705, excluded=["Juel"])
+    state = pb.place(pb.place(state, "Juel", "out", 0), "Fynske", "pool", 0)
+    state = pb.play(state, ("end_actions", 0, {}))
+    state = pb.play(state, ("national_event", 1, {"nation": "denmark", "roll": 4, "choice": "Fynske"}))
+    assert state["excluded"] == ["Juel", "Fynske"] and pb.at(state, "Fynske") == "out"
+
+
 def test_excluded_blocks_return_after_1714(pb):
     """14.2 Denmark 4 and Saxony 2: "From 1703-1714 ... must exclude 1 block"; from 1715 it is back in the pool."""
     state = pb.place(pb.setup("12.4"), "Juel", "out")
