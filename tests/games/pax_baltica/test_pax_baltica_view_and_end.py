@@ -66,6 +66,86 @@ def test_grand_campaign_set_up(pb):
     assert set(view["pools"][1]) == {"russia", "saxony"}, "5.3 example: a Russian and a Saxon pool"
 
 
+GRAND_CAMPAIGN_SET_UP = {
+    "Vastergotland": {"Elfsborg", "Kronoberg"},
+    "Skane": {"Karl XII", "Sodra Skanska", "Dalregementet"},
+    "Pommern": {"Pommerska", "Ostgota"},
+    "Estland": {"Vellinck", "Estlandska"},
+    "Southern Baltic Sea": {"Wachtmeister", "Wattrang"},
+    "Ingermanland": {"Pjotr I", "Sjeremetev", "Schnwentz", "Kazanski"},
+    "Novgorod": {"Repnin"},
+    "Livland": {"Flemming", "August II"},
+}
+SET_UPS = {
+    "12.1": GRAND_CAMPAIGN_SET_UP,
+    "12.2": GRAND_CAMPAIGN_SET_UP,
+    "12.3": {
+        "Lausitz": {"Karl XII", "Kronoberg", "Dalregementet"},
+        "Sachsen": {"Rehnskiold"},
+        "Pommern": {"Pommerska", "Ostgota"},
+        "Livland": {"Lewenhaupt"},
+        "Mazowsze": {"Lubomirski"},
+        "Krakow": {"Sobieski", "Oginski"},
+        "Karelen": {"Vellinck"},
+        "Skane": {"Sodra Skanska"},
+        "Smaland": {"Wachtmeister", "Wattrang"},
+        "Rus Biala": {"Sjeremetev"},
+        "Lietuva": {"Repnin"},
+        "Plock": {"Mensjikov"},
+        "Velikaya": {"Ogilvy"},
+        "Moskva": {"Pjotr I"},
+        "Nyen": {"Schnwentz"},
+        "Smolensk": {"Woronjetski"},
+    },
+    "12.4": {
+        "Vastergotland": {"Elfsborg"},
+        "Besarabya": {"Karl XII"},
+        "Smaland": {"Rehnskiold"},
+        "Nyland": {"Vellinck"},
+        "Pommern": {"Pommerska", "Ostgota"},
+        "Southern Baltic Sea": {"Wachtmeister", "Wattrang"},
+        "Moskva": {"Pjotr I"},
+        "Karelen": {"Golitsyn"},
+        "Livland": {"Mensjikov", "Sjeremetev"},
+        "Sivershchyna": {"Kazanski"},
+        "Nyen": {"Stubinski", "Botsis"},
+        "Poltava": {"Cossacks"},
+        "Sjaelland": {"Frederik IV"},
+        "Jylland": {"Rantzau"},
+        "Akershus": {"Bergenhus", "Prins Christian"},
+        "Skane": {"Reventlov", "Fynske"},
+        "Kattegat": {"Tordenskiold", "Juel"},
+        "Lausitz": {"August II"},
+        "Mazowsze": {"Lubomirski"},
+    },
+    "12.5": {
+        "Vastergotland": {"Karl XII"},
+        "Jamtland": {"Elfsborg", "Savolax"},
+        "Baltic Sea": {"Wattrang"},
+        "Akershus": {"Bergenhus", "Prins Christian"},
+        "Kattegat": {"Tordenskiold"},
+    },
+}
+
+
+@pytest.mark.parametrize("scenario", sorted(SET_UPS))
+def test_every_scenario_sets_up_its_blocks(pb, scenario):
+    """12.1 to 12.5: "Place blocks in the territories indicated below", each block where its scenario lists it and
+    no other block on the map; "APPLIES TO ALL SCENARIOS: Swedish blocks not used in the initial setup are placed
+    face-down and shuffled. These blocks constitute the Swedish Replacement Pool" (none in 12.5: "Sweden may not use
+    any other units in it's replacement pool")."""
+    state = pb.setup(scenario)
+    placed: dict[str, set[str]] = {}
+    for name, block in state["blocks"].items():
+        if block["at"] not in ("pool", "out", "dead"):
+            placed.setdefault(block["at"], set()).add(name)
+    assert placed == SET_UPS[scenario]
+    swedish = {n for n, data in state["tables"]["blocks"].items() if data["nation"] == "sweden"}
+    unused = swedish - set().union(*SET_UPS[scenario].values())
+    pool = {n for n in swedish if state["blocks"][n]["at"] == "pool"}
+    assert pool == (set() if scenario == "12.5" else unused)
+
+
 def test_the_end_is_near_set_up_steps_and_garrisons(pb):
     """12.4: "Karl XII (steps: I) - BESARABYA", "Vellinck (steps: III)", "Frederik IV (steps: II)", "Garrisons: NYEN,
     INGERMANLAND", "Nyen is now S:t Petersburg and a Russian garrison of 4." """
