@@ -361,6 +361,17 @@ def aboard_wattrang_at_battle(pb, name):
     return state
 
 
+def test_blocks_aboard_take_no_part_in_a_naval_battle(pb):
+    """8.2: "If both players have warships in the same sea zone, they engage each other in battle and all warship hits
+    are applied as if they were ground blocks"; 2.23: warships "fight enemy warships". Savolax aboard Wattrang neither
+    fires nor takes a hit: Tordenskiold's hit lands on Wattrang (README reading)."""
+    state = aboard_wattrang_at_battle(pb, "Savolax")
+    assert turn.next_combatants(state) == ["Tordenskiold"]
+    state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [1, 6, 6]}))
+    assert (pb.steps(state, "Wattrang"), pb.steps(state, "Savolax")) == (1, 3)
+    assert turn.next_combatants(state) == ["Wattrang"]
+
+
 def test_a_warship_retreating_to_harbour_takes_its_blocks_along(pb):
     """8.4: "A warship block retreating from combat are forced to go to a friendly harbour"; 4.6: the warship
     transports the regiment aboard, so it goes with the ship (and is in the harbour's territory, 8.3)."""
