@@ -231,6 +231,10 @@ def test_last_army_victory_levels(pb):
     assert victory.victory_level(one) == "Swedish Minor Victory"
     both = pb.edit(one, control={**one["control"], "Trondheim": "sweden"})
     assert victory.victory_level(both) == "Swedish Major Victory"
+    trondheim = pb.edit(state, control={**state["control"], "Trondheim": "sweden"})
+    assert victory.victory_level(trondheim) == "Swedish Minor Victory", "README reading: not 'Nothing'"
+    homeland_lost = pb.edit(trondheim, control={**trondheim["control"], "Skane": "denmark"}, lost={"Skane": "sweden"})
+    assert victory.victory_level(homeland_lost) == "Swedish Minor Victory", "11.3's RP count for no territory"
 
 
 def test_record_play_applies_a_refused_move(pb):
