@@ -556,8 +556,9 @@ def after_combat_turn(table: Table) -> None:
     if battle["round"] >= MAX_ROUNDS:
         _end_or_retreat(table, board.blocks_at(state, place, attacker))
         return
+    reserves = battle["reserves"]  # read before the update: ``battle`` may be this move's own copy
     table.at("battle").update(round=battle["round"] + 1, acted=[], reserves=[], retreats={})
-    for name in battle["reserves"]:
+    for name in reserves:  # 6.22: "not revealed until the beginning of Combat Round 2"
         if state["blocks"][name]["at"] == place:
             table.at("blocks", name)["revealed"] = True
 

@@ -441,6 +441,8 @@ def test_reserve_example_estland_main_attack_livland_reserves(pb):
         seat = pb.engine.view(state)["active_seats"][0]
         state = pb.play(state, ("combat_fire", seat, {"block": name, "dice": [6] * pb.steps(state, name)}))
     assert state["battle"]["reserves"] == [] and "Savolax" in turn.combatants(state, 0)
+    # "Reserve blocks are not revealed until the beginning of Combat Round 2": then they are.
+    assert {"Savolax", "Sodermanland"} <= set(pb.names(pb.engine.view(state, 1)))
 
 
 def test_a_royal_block_going_down_with_its_warship_is_dead(pb):
