@@ -41,7 +41,7 @@ def load_of(state: JSON, name: str) -> int:
 )
 def group_move(table: Table, move: Move) -> None:
     """3.42: blocks of one group move along their paths (4.x on land, 4.6 by sea, 8.1 warships);
-    the weather move is one group containing Karl XII, each block losing a step."""
+    the weather move is one group containing Karl XII, each block moving in it losing a step."""
     state = table.state
     origin, seat = move.data["from"], move.seat
     carried = passenger_routes(state, seat, origin, _departures(state, move.data["moves"]))
@@ -67,7 +67,8 @@ def group_move(table: Table, move: Move) -> None:
         _arrive(table, seat, place, via, names)
     if state["phase"] == "weather_move":
         for entry in move.data["moves"]:
-            lose_steps(table, entry["block"], 1, may_eliminate=True)
+            if entry["path"]:
+                lose_steps(table, entry["block"], 1, may_eliminate=True)
 
 
 #: Groups of up to this many blocks are offered in every combination; a larger group moves
@@ -178,9 +179,8 @@ def _said_group_move(state: JSON, move: Move, names) -> str:
 
 def _raise_if_unplayable(state: JSON, move: Move) -> None:
     """A block or a destination the game does not know cannot be moved or entered."""
-    weather = state["phase"] == "weather_move"
     for entry in move.data["moves"]:
-        if (entry["path"] or weather) and not board.is_known_block(state, entry["block"]):
+        if entry["path"] and not board.is_known_block(state, entry["block"]):
             raise EngineError(f"There is no block called {entry['block']} to move.")
         if entry["path"] and not board.is_known_territory(state, entry["path"][-1]["to"]):
             raise EngineError(f"{entry['path'][-1]['to']} is not a territory or sea zone of the map.")
@@ -198,8 +198,8 @@ def _group_move_problems(state: JSON, move: Move, carried: dict[str, str]) -> li
     kinds = {board.info(state, n)["type"] == "warship" for n in names}
     if len(kinds) > 1:
         return [Violation(sections.GROUP_MOVEMENT, "Warships and army or regiment blocks may never move as one group.")]
-    if state["phase"] == "weather_move" and "Karl XII" not in names:
-        return [Violation(sections.WEATHER, "The weather move must be a group move containing Karl XII.")]
+    if state["phase"] == "weather_move" and not any(m["block"] == "Karl XII" and m["path"] for m in moves):
+        return [Violation(sections.WEATHER, "The weather move must be a group move in which Karl XII moves.")]
     violations = []
     for entry in moves:
         violations += _path_problems(state, move.seat, origin, entry["block"], entry["path"])

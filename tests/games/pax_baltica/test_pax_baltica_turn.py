@@ -114,6 +114,43 @@ def test_never_mind_the_weather_after_winter(pb):
     assert pb.steps(state, "Karl XII") == 3 and state["phase"] == "year_start" and state["year"] == 1719
 
 
+def test_the_weather_move_costs_each_block_moving_one_step(pb):
+    """Special end year turn: "one group move containing Karl XII ... each block participating lose one step per
+    block using this option"; 6.8: elimination "also includes the Karl XII special rule". Karl XII (4 steps) and
+    Elfsborg (1 step) move to Smaland: Karl XII keeps 3, Elfsborg is eliminated (to the pool); Savolax, listed
+    but staying, takes no part and keeps its 3. A move where Karl XII stays is no move containing him."""
+    state = pb.place(pb.edit(pb.setup("12.5"), season=3, phase="weather"), "Elfsborg", "Vastergotland", 1)
+    state = pb.play(pb.place(state, "Savolax", "Vastergotland", 3), ("weather_roll", 0, {"roll": 6}))
+    karl_stays = pb.move("Vastergotland", ("Karl XII", []), ("Elfsborg", ["Smaland"]))
+    assert pb.refused(state, "group_move", 0, karl_stays, "Special end year turn")
+    moves = pb.move("Vastergotland", ("Karl XII", ["Smaland"]), ("Elfsborg", ["Smaland"]), ("Savolax", []))
+    state = pb.play(state, ("group_move", 0, moves))
+    assert pb.steps(state, "Karl XII") == 3 and pb.at(state, "Karl XII") == "Smaland"
+    assert pb.at(state, "Elfsborg") == "pool" and pb.steps(state, "Elfsborg") == 0
+    assert pb.steps(state, "Savolax") == 3 and pb.at(state, "Savolax") == "Vastergotland"
+
+
+def test_karl_xii_with_one_step_dies_in_the_weather_move(pb):
+    """6.8: "Blocks can only be eliminated due to Combat or Force-Marching. (This also includes the Karl XII special
+    rule "Never mind the weather"). If any of the Royal blocks (see 2.21) is eliminated they are out of the game for
+    good": Karl XII, down to his last step, makes the weather move and dies."""
+    state = pb.place(pb.edit(pb.setup("12.5"), season=3, phase="weather"), "Karl XII", "Vastergotland", 1)
+    state = pb.play(state, ("weather_roll", 0, {"roll": 5}))
+    state = pb.play(state, ("group_move", 0, pb.move("Vastergotland", ("Karl XII", ["Smaland"]))))
+    assert pb.at(state, "Karl XII") == "dead" and state["phase"] == "year_start" and state["year"] == 1719
+
+
+def test_no_weather_roll_once_karl_xii_is_dead(pb):
+    """Special end year turn (reading, README): the roll allows only "one group move containing Karl XII"; with
+    Karl XII dead for good (6.8) the winter turn's supply phase ends the year at once."""
+    state = pb.place(pb.edit(pb.setup("12.5"), season=3), "Karl XII", "dead", 0)
+    state = pb.play(state, ("action_roll", 0, {"roll": 2}), ("action_roll", 1, {"roll": 3}), ("end_actions", 1, {}))
+    state = pb.play(state, ("end_actions", 0, {}), ("supply_check", 1, {"losses": []}))
+    state = pb.play(state, ("supply_check", 0, {"losses": []}))
+    assert state["phase"] == "year_start" and state["year"] == 1719
+    assert pb.refused(state, "weather_roll", 0, {"roll": 6}, "The game")
+
+
 def test_weather_roll_below_5_starts_the_next_year(pb):
     """Special end year turn: only "On a roll of 5 or 6" may Sweden move."""
     state = pb.edit(pb.setup("12.5"), season=3, phase="weather")
