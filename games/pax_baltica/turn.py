@@ -8,7 +8,7 @@ from games.kit import Table, last_answer
 from games.pax_baltica import board, sections
 from games.pax_baltica.data import SEASONS
 from games.pax_baltica.losses import lose_passengers
-from games.pax_baltica.upkeep import begin_year
+from games.pax_baltica.upkeep import begin_year, rolls_owed
 from games.pax_baltica.victory import finish
 
 ACTION_ORDER = ("spy", "group_move", "declare_siege", "national_event", "rebuild")
@@ -38,7 +38,9 @@ def season_name(state: JSON) -> str:
 
 
 def year_start_seats(state: JSON) -> list[int]:
-    return [seat for seat in (0, 1) if seat not in state["done"]]
+    """The game: both players roll for activation, "After that" they place replacements."""
+    rolling = [seat for seat in (0, 1) if rolls_owed(state, seat)]
+    return rolling or [seat for seat in (0, 1) if seat not in state["done"]]
 
 
 def action_roll_seats(state: JSON) -> list[int]:

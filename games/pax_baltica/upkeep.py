@@ -195,6 +195,17 @@ def rolls_owed(state: JSON, seat: int) -> list[str]:
     return sorted(owed)
 
 
+def activation_first(state: JSON) -> Violation | None:
+    """The game: "Both players roll for activation of respective allies. After that it is time
+    to place replacements": no replacement while either player still owes a roll this year."""
+    owed = sorted(rolls_owed(state, 0) + rolls_owed(state, 1))
+    if owed:
+        return Violation(
+            sections.YEAR_START, f"Both players roll for activation first: {', '.join(map(titled, owed))}."
+        )
+    return None
+
+
 def _entry_side(state: JSON, nation: str) -> int | None:
     if nation in state["truces"]:
         return board.side_of(state, nation)
@@ -234,9 +245,9 @@ def _said_activation(state: JSON, move: Move, names) -> str:
 
 
 def _replacement_problem(state: JSON, seat: int, nation: str) -> Violation | None:
-    if rolls_owed(state, seat):
-        owed = ", ".join(n.title() for n in rolls_owed(state, seat))
-        return Violation(sections.YEAR_START, f"Roll for activation first: {owed}.")
+    problem = activation_first(state)
+    if problem:
+        return problem
     if not state["active"].get(nation) or board.side_of(state, nation) != seat:
         return Violation(sections.PROHIBITED_RP, f"{nation.title()} is not one of your nations at war.")
     return None
@@ -498,12 +509,7 @@ def _reinforce_problem(state: JSON, move: Move) -> Violation | None:
 )
 def end_replacements(table: Table, move: Move) -> None:
     """5.7: RP not used in this phase are lost; the year's first game turn follows."""
-    owed = rolls_owed(table.state, move.seat)
-    if owed:
-        table.refuse(
-            sections.YEAR_START,
-            f"Roll for the activation of {', '.join(n.title() for n in owed)} before the year begins.",
-        )
+    board.refuse(table, activation_first(table.state))
     table.set("done", [*table.state["done"], move.seat])
     if len(table.state["done"]) == 2:
         table.set("rp", {})

@@ -106,6 +106,8 @@ def test_lubomirski_starts_in_mazowsze_or_krakow(pb):
         state,
         ("activation_roll", 1, {"nation": "prussia", "roll": 1}),
         ("activation_roll", 1, {"nation": "hanover", "roll": 1}),
+        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
+        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
     )
     state = pb.place(state, "Lubomirski", "pool", 0)
     assert pb.refused(state, "draw_block", 1, {"block": "Lubomirski", "steps": 1, "territory": "Plock"}, "9.5")

@@ -9,20 +9,21 @@ def year_start(pb, scenario="12.1", year=1701, **fields):
     return pb.play(state, ("weather_roll", 0, {"roll": 1}))
 
 
-def swedish_replacements(pb, scenario="12.1", year=1701):
-    """The Swedish player's replacements at the start of a year, the Turkish and Ukrainian entry rolls failed."""
-    return pb.play(
-        year_start(pb, scenario, year=year),
-        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
-        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
-    )
+def replacements(pb, scenario="12.1", year=1701):
+    """The replacements at the start of a year, once every entry roll of both players failed (a 1 each: in 12.1 the
+    Turkish and Ukrainian for Sweden, the Danish for the Allies). The game: "Both players roll for activation of
+    respective allies. After that it is time to place replacements." """
+    state = year_start(pb, scenario, year=year)
+    for seat in (0, 1):
+        for nation in upkeep.rolls_owed(state, seat):
+            state = pb.play(state, ("activation_roll", seat, {"nation": nation, "roll": 1}))
+    return state
 
 
 def test_flemming_example_three_steps_for_8_rp(pb):
     """5.2 Example 1: "You are Saxony and have 8 RP's ... You draw Flemming ... costs 4 RP's just to draw ... Then you
     replace 2 of Flemming's steps (2+2) since you cannot afford the 4:th." """
-    state = pb.place(year_start(pb), "Flemming", "pool", 0)
-    state = pb.play(state, ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    state = pb.place(replacements(pb), "Flemming", "pool", 0)
     assert state["rp"]["saxony"] == 8
     assert pb.refused(state, "draw_block", 1, {"block": "Flemming", "steps": 4, "territory": "Sachsen"}, "5.2")
     state = pb.play(state, ("draw_block", 1, {"block": "Flemming", "steps": 3, "territory": "Sachsen"}))
@@ -32,7 +33,7 @@ def test_flemming_example_three_steps_for_8_rp(pb):
 def test_schulenburg_example_rp_spent_on_a_block_you_cannot_afford(pb):
     """5.2 Example 2: "You ... have already spent 5 of your 8 RP's. You draw an Army block, Schulenburg, which you
     can't afford ... But likewise you have spent your 3 RP's since you draw the block." """
-    state = pb.play(year_start(pb), ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    state = replacements(pb)
     state = pb.edit(state, rp={**state["rp"], "saxony": 3})
     assert pb.refused(state, "draw_block", 1, {"block": "Schulenburg", "steps": 1, "territory": "Sachsen"}, "5.2")
     state = pb.play(state, ("draw_block", 1, {"block": "Schulenburg", "steps": 0}))
@@ -43,7 +44,7 @@ def test_a_regiment_costs_1_rp_a_step_and_a_warship_2_more_to_draw(pb):
     """5.2: "The general cost is 1 RP per regimental step and 2 RP's per Army and Warship step"; "Army and Warship
     blocks cost 2 extra RP to rebuild from the replacement pool": Elfsborg drawn at 3 steps costs 3 RP of Sweden's
     40, Wattrang at 1 step 2 + 2 = 4 more (40 - 3 - 4 = 33)."""
-    state = pb.place(pb.place(swedish_replacements(pb), "Elfsborg", "pool", 0), "Wattrang", "pool", 0)
+    state = pb.place(pb.place(replacements(pb), "Elfsborg", "pool", 0), "Wattrang", "pool", 0)
     assert state["rp"]["sweden"] == 40
     state = pb.play(state, ("draw_block", 0, {"block": "Elfsborg", "steps": 3, "territory": "Vastergotland"}))
     assert state["rp"]["sweden"] == 37
@@ -54,14 +55,14 @@ def test_a_regiment_costs_1_rp_a_step_and_a_warship_2_more_to_draw(pb):
 def test_scenario_occupations_leave_the_replacement_table_alone(pb):
     """5.7: "IMPORTANT: Do not adjust the Replacement Table due to occupied territories in the scenarios": 12.4 sets
     up Nyen and Ingermanland as Russian garrisons, and Sweden still has the 40 RP of the table in 1711."""
-    state = swedish_replacements(pb, "12.4", year=1711)
+    state = replacements(pb, "12.4", year=1711)
     assert state["control"]["Nyen"] == "russia" and state["rp"]["sweden"] == 40
 
 
 def test_rp_are_never_lent_to_another_nation(pb):
     """5.7: "A nation can never lend or give RP's to another nation": with Russia's RP spent, Saxony's 8 do not buy
     Pjotr I a step."""
-    state = pb.play(year_start(pb), ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    state = replacements(pb)
     state = pb.edit(pb.place(state, "Pjotr I", "Moskva", 2), rp={**state["rp"], "russia": 0})
     assert state["rp"]["saxony"] == 8
     assert pb.refused(state, "reinforce", 1, {"block": "Pjotr I", "steps": 1}, "5.2")
@@ -71,7 +72,7 @@ def test_rp_are_never_lent_to_another_nation(pb):
 def test_on_map_replacements_cost_1_or_2_rp_a_step(pb):
     """5.4: "The 1 RP per regimental step and 2 RP's per Army cost applies for receiving replacements to on-map
     blocks also." """
-    state = pb.place(pb.place(swedish_replacements(pb), "Karl XII", "Skane", 2), "Elfsborg", "Vastergotland", 1)
+    state = pb.place(pb.place(replacements(pb), "Karl XII", "Skane", 2), "Elfsborg", "Vastergotland", 1)
     rp = state["rp"]["sweden"]
     state = pb.play(
         state, ("reinforce", 0, {"block": "Karl XII", "steps": 2}), ("reinforce", 0, {"block": "Elfsborg", "steps": 2})
@@ -82,14 +83,14 @@ def test_on_map_replacements_cost_1_or_2_rp_a_step(pb):
 
 def test_warships_take_replacements_only_in_harbour(pb):
     """5.4: "Warships may never receive on-map replacements unless it is anchored in a harbour." """
-    state = pb.place(swedish_replacements(pb), "Wattrang", "Southern Baltic Sea", 2)
+    state = pb.place(replacements(pb), "Wattrang", "Southern Baltic Sea", 2)
     assert pb.refused(state, "reinforce", 0, {"block": "Wattrang", "steps": 1}, "5.4")
     assert pb.rules(pb.place(state, "Wattrang", "Svealand", 2), "reinforce", 0, {"block": "Wattrang", "steps": 1}) == []
 
 
 def test_swedish_blocks_deploy_in_the_homeland(pb):
     """9.1: "Swedish blocks may only be deployed in Sweden"; Estlandska, Savolax and Pommerska rebuild at home."""
-    state = swedish_replacements(pb)
+    state = replacements(pb)
     assert pb.refused(state, "draw_block", 0, {"block": "Rehnskiold", "steps": 4, "territory": "Estland"}, "9.1")
     assert pb.rules(state, "draw_block", 0, {"block": "Rehnskiold", "steps": 4, "territory": "Svealand"}) == []
     state = pb.place(state, "Savolax", "pool", 0)
@@ -100,7 +101,7 @@ def test_a_drawn_warship_starts_in_a_harbour_its_nation_holds(pb):
     """8.2: destroyed warships "may be rebuilt to start in any friendly harbour" (README reading: any harbour their
     nation holds, beyond 9.1's homeland): Wattrang may start in Pommern's harbour, not in Vastergotland, a port only,
     nor in Danish Sjaelland."""
-    state = pb.place(swedish_replacements(pb), "Wattrang", "pool", 0)
+    state = pb.place(replacements(pb), "Wattrang", "pool", 0)
     assert pb.rules(state, "draw_block", 0, {"block": "Wattrang", "steps": 3, "territory": "Pommern"}) == []
     for place in ("Vastergotland", "Sjaelland"):
         assert pb.refused(state, "draw_block", 0, {"block": "Wattrang", "steps": 3, "territory": place}, "8.2")
@@ -116,7 +117,7 @@ def test_savolax_rebuilds_in_sweden_when_its_home_is_off_the_last_armys_map(pb):
 
 def test_russians_deploy_in_moskva_jaroslav_or_tula(pb):
     """9.2: "Russian blocks may only be deployed in the territories of Moskva, Jaroslav and Tula." """
-    state = pb.play(year_start(pb), ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    state = replacements(pb)
     assert pb.refused(state, "draw_block", 1, {"block": "Golitsyn", "steps": 2, "territory": "Novgorod"}, "9.2")
     assert pb.rules(state, "draw_block", 1, {"block": "Golitsyn", "steps": 2, "territory": "Tula"}) == []
 
@@ -134,11 +135,7 @@ def test_a_step_paid_with_an_action_costs_no_rp_and_goes_on_the_map(pb):
 def test_a_swedish_provincial_regiment_rebuilds_in_the_homeland_once_its_province_is_lost(pb):
     """9.1: "Estlandska, Savolax and Pommerska blocks who always rebuild in their own territories ... If those
     territories are lost they are rebuilt in the Swedish homeland mentioned above." """
-    state = pb.play(
-        year_start(pb),
-        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
-        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
-    )
+    state = replacements(pb)
     state = pb.place(state, "Estlandska", "pool", 0)
     assert pb.rules(state, "draw_block", 0, {"block": "Estlandska", "steps": 3, "territory": "Estland"}) == []
     lost = pb.edit(state, control={**state["control"], "Estland": "russia"}, lost={"Estland": "sweden"})
@@ -149,7 +146,7 @@ def test_a_swedish_provincial_regiment_rebuilds_in_the_homeland_once_its_provinc
 def test_the_cossacks_deploy_anywhere_in_russia_and_ukraine(pb):
     """9.2: "The Cossack block may deploy anywhere within Russia and Ukraine" (other Russian blocks only in Moskva,
     Jaroslav and Tula); Livland is not Russian."""
-    state = pb.play(year_start(pb), ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    state = replacements(pb)
     for place in ("Novgorod", "Poltava"):
         assert pb.rules(state, "draw_block", 1, {"block": "Cossacks", "steps": 1, "territory": place}) == []
     assert pb.refused(state, "draw_block", 1, {"block": "Cossacks", "steps": 1, "territory": "Livland"}, "9.2")
@@ -158,7 +155,7 @@ def test_the_cossacks_deploy_anywhere_in_russia_and_ukraine(pb):
 def test_saxon_blocks_deploy_only_inside_saxony(pb):
     """9.3: "The Saxon blocks may only be deployed inside Saxony" (Poland lends them supply and passage, not
     deployment)."""
-    state = pb.play(year_start(pb), ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    state = replacements(pb)
     assert pb.refused(state, "draw_block", 1, {"block": "Schulenburg", "steps": 1, "territory": "Mazowsze"}, "9.3")
     assert pb.rules(state, "draw_block", 1, {"block": "Schulenburg", "steps": 1, "territory": "Lausitz"}) == []
 
@@ -170,6 +167,7 @@ def test_turkish_and_ukrainian_blocks_deploy_at_home(pb):
         year_start(pb),
         ("activation_roll", 0, {"nation": "turkey", "roll": 6}),
         ("activation_roll", 0, {"nation": "ukraine", "roll": 5}),
+        ("activation_roll", 1, {"nation": "denmark", "roll": 1}),
     )
     state = pb.edit(state, rp={**state["rp"], "ukraine": 4})
     assert pb.refused(state, "draw_block", 0, {"block": "Sipahis", "steps": 1, "territory": "Ukraiyina"}, "9.6")
@@ -181,7 +179,7 @@ def test_turkish_and_ukrainian_blocks_deploy_at_home(pb):
 def test_prussian_and_hanoverian_blocks_deploy_at_home(pb):
     """9.7: "The Prussian block must deploy inside Prussian borders"; 9.9: "The Hanoverian block may only be deployed
     in Hanover" (both with the Allies from 1715)."""
-    state = pb.play(year_start(pb, year=1715), ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    state = replacements(pb, year=1715)
     state = pb.edit(state, rp={**state["rp"], "prussia": 4, "hanover": 4})
     for name, home, elsewhere, section in (
         ("Prussian Army", "Prussia", "Pommern", "9.7"),
@@ -195,11 +193,7 @@ def test_prussian_and_hanoverian_blocks_deploy_at_home(pb):
 def test_a_warship_is_rebuilt_in_any_friendly_harbour(pb):
     """8.2: destroyed ships "may be rebuilt to start in any friendly harbour": a harbour Sweden holds, in the
     homeland or not (Livland), never a mere port (Ostergotland), a sea zone or a harbour the enemy holds."""
-    state = pb.play(
-        year_start(pb),
-        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
-        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
-    )
+    state = replacements(pb)
     state = pb.place(pb.place(pb.place(state, "Wattrang", "pool", 0), "Flemming", "Sachsen"), "August II", "Sachsen")
     for place in ("Svealand", "Livland"):
         assert pb.rules(state, "draw_block", 0, {"block": "Wattrang", "steps": 1, "territory": place}) == []
@@ -212,7 +206,7 @@ def test_a_warship_is_rebuilt_in_any_friendly_harbour(pb):
 def test_no_deployment_where_the_enemy_holds_the_garrison(pb):
     """5.6 Incorrect deployment: "Newly built blocks cannot be deployed into ... territories where the enemy holds the
     garrison." """
-    state = pb.play(year_start(pb), ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    state = replacements(pb)
     state = pb.edit(state, control={**state["control"], "Tula": "sweden"})
     assert pb.refused(state, "draw_block", 1, {"block": "Golitsyn", "steps": 2, "territory": "Tula"}, "5.6")
 
@@ -220,7 +214,7 @@ def test_no_deployment_where_the_enemy_holds_the_garrison(pb):
 def test_no_deployment_into_a_battle_territory(pb):
     """5.6: "Newly built blocks cannot be deployed into Battle Territories": with Pjotr I standing in Svealand,
     Rehnskiold is not deployed there, but in Skane."""
-    state = pb.place(swedish_replacements(pb), "Pjotr I", "Svealand")
+    state = pb.place(replacements(pb), "Pjotr I", "Svealand")
     assert pb.refused(state, "draw_block", 0, {"block": "Rehnskiold", "steps": 4, "territory": "Svealand"}, "5.6")
     assert pb.rules(state, "draw_block", 0, {"block": "Rehnskiold", "steps": 4, "territory": "Skane"}) == []
 
@@ -229,7 +223,7 @@ def test_replacements_reach_a_block_where_the_enemy_holds_the_garrison(pb):
     """5.6: "However, replacements may be deployed on blocks in enemy controlled territories (i.e. where the enemy
     holds the garrison) as long as the block is in SUPPLY": Karl XII in Russian Velikaya, bordering Estland, which
     Sweden holds, takes two steps for 4 RP; with Novgorod between them he is out of supply (7.1, 7.2)."""
-    state = pb.place(swedish_replacements(pb), "Karl XII", "Velikaya", 2)
+    state = pb.place(replacements(pb), "Karl XII", "Velikaya", 2)
     assert state["control"]["Velikaya"] == "russia"
     far = [{"a": "Estland", "b": "Novgorod", "colour": "black"}, {"a": "Novgorod", "b": "Velikaya", "colour": "black"}]
     far_state = pb.edit(state, tables={**state["tables"], "borders": far})
@@ -242,16 +236,35 @@ def test_replacements_reach_a_block_where_the_enemy_holds_the_garrison(pb):
 
 
 def test_activation_rolls_come_first(pb):
-    """The game: "Both players roll for activation of respective allies. After that it is time to place replacements." """
+    """The game: "Both players roll for activation of respective allies. After that it is time to place replacements":
+    no replacement of either player while either owes a roll. In 1701 the Allies roll for Denmark, Sweden for Turkey
+    and Ukraine; the Allies, done rolling, wait for Sweden's rolls, and Sweden, done, waits for the Allies'."""
     state = year_start(pb)
+    golitsyn = {"block": "Golitsyn", "steps": 2, "territory": "Tula"}
     assert pb.refused(state, "end_replacements", 1, {}, "The game: Activation and replacements")
-    assert pb.refused(state, "draw_block", 1, {"block": "Golitsyn", "steps": 2, "territory": "Tula"}, "The game")
+    assert pb.refused(state, "draw_block", 1, golitsyn, "The game")
+    allied = pb.play(state, ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    assert pb.engine.view(allied)["active_seats"] == [0]
+    assert pb.refused(allied, "draw_block", 1, golitsyn, "The game: Activation and replacements")
+    swedish = pb.play(
+        state,
+        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
+        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
+    )
+    elfsborg = {"block": "Elfsborg", "steps": 3, "territory": "Vastergotland"}
+    assert pb.refused(pb.place(swedish, "Elfsborg", "pool", 0), "draw_block", 0, elfsborg, "The game")
+    assert pb.refused(swedish, "end_replacements", 0, {}, "The game: Activation and replacements")
+    both = pb.play(allied, ("activation_roll", 0, {"nation": "turkey", "roll": 1}))
+    both = pb.play(both, ("activation_roll", 0, {"nation": "ukraine", "roll": 1}))
+    assert pb.engine.view(both)["active_seats"] == [0, 1]
+    assert pb.rules(both, "draw_block", 1, golitsyn) == []
 
 
 def test_denmark_enters_on_a_6_from_1701(pb):
     """9.4: "From 1701 the allied player starts rolling for a Danish entry in the war. The Danes starts on a roll of 6." """
     state = year_start(pb)
-    failed = pb.play(state, ("activation_roll", 1, {"nation": "denmark", "roll": 5}))
+    swedish_rolls = [("activation_roll", 0, {"nation": nation, "roll": 1}) for nation in ("turkey", "ukraine")]
+    failed = pb.play(state, ("activation_roll", 1, {"nation": "denmark", "roll": 5}), *swedish_rolls)
     assert failed["active"]["denmark"] is False
     assert pb.refused(failed, "activation_roll", 1, {"nation": "denmark", "roll": 6}, "6.10")
     entered = pb.play(state, ("activation_roll", 1, {"nation": "denmark", "roll": 6}))
@@ -300,9 +313,7 @@ def test_a_russia_back_from_a_truce_builds_no_warship_before_st_petersburg(pb):
 
 def test_unused_rp_are_lost(pb):
     """5.7: "Replacement Points not used during the activation and replacement phase are lost." """
-    state = swedish_replacements(pb)
-    state = pb.play(state, ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
-    state = pb.play(state, ("end_replacements", 0, {}), ("end_replacements", 1, {}))
+    state = pb.play(replacements(pb), ("end_replacements", 0, {}), ("end_replacements", 1, {}))
     assert state["rp"] == {} and state["phase"] == "action_roll"
 
 

@@ -99,7 +99,12 @@ def test_a_drawn_block_its_strength_and_the_rp_left_are_its_owners(pb):
     Saxon pool shrink, not which block nor its strength; the RP left (0) would tell both, so they are the Allies'."""
     state = pb.edit(pb.setup("12.1"), season=3, year=1700, phase="weather")
     state = pb.place(pb.play(state, ("weather_roll", 0, {"roll": 1})), "Flemming", "pool", 0)
-    state = pb.play(state, ("activation_roll", 1, {"nation": "denmark", "roll": 1}))
+    state = pb.play(
+        state,
+        ("activation_roll", 1, {"nation": "denmark", "roll": 1}),
+        ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
+        ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
+    )
     pool = pb.engine.view(state)["pool_sizes"]["saxony"]
     draw = Move("draw_block", 1, {"block": "Flemming", "steps": 3, "territory": "Sachsen"})
     state = pb.play(state, (draw.type, draw.seat, draw.data))

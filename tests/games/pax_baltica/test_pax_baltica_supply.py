@@ -189,6 +189,7 @@ def test_out_of_supply_blocks_take_no_replacement_points(pb):
         ("weather_roll", 0, {"roll": 1}),
         ("activation_roll", 0, {"nation": "turkey", "roll": 1}),
         ("activation_roll", 0, {"nation": "ukraine", "roll": 1}),
+        ("activation_roll", 1, {"nation": "denmark", "roll": 1}),
     )
     assert pb.rules(state, "reinforce", 0, {"block": "Vellinck", "steps": 1}) == []
     assert pb.refused(state, "reinforce", 0, {"block": "Lewenhaupt", "steps": 1}, "7.2")
