@@ -221,3 +221,16 @@ def test_while_the_other_players_free_siege_waits_player_1_has_no_move(pb):
     assert {(move.type, move.seat) for move in ENGINE.legal_moves(state)} == {("siege", 0), ("forgo_siege", 0)}
     state = pb.play(state, ("forgo_siege", 0, {"territory": "Novgorod"}))
     assert ENGINE.view(state)["active_seats"] == [1]
+
+
+def test_every_battle_is_fought_before_the_sieges(pb):
+    """The game, Battle Phase (reading, README): "Battles ... are fought one at a time, in any sequence determined
+    by Player 1. All Siege attempts are conducted." Vellinck marches into empty Novgorod (a free siege) and
+    Estlandska attacks Ingermanland: the battle comes first, and Novgorod's siege waits for it."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Repnin", "Moskva")
+    moves = pb.move("Estland", ("Vellinck", ["Novgorod"]), ("Estlandska", ["Ingermanland"]))
+    state = pb.play(state, ("group_move", 0, moves), ("end_actions", 0, {}), ("end_actions", 1, {}))
+    assert state["sieges"] == {"Novgorod": 0}
+    assert ENGINE.view(state)["legal_event_types"] == ["start_battle"]
+    data = {"territory": "Novgorod", "rolls": [{"block": "Vellinck", "dice": [1, 1, 1, 1]}], "garrison_dice": []}
+    assert pb.refused(state, "siege", 0, data, "6.1")

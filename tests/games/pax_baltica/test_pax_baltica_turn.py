@@ -29,9 +29,23 @@ def test_ties_go_to_the_former_player_2(pb):
 
 
 def test_tie_on_the_first_turn_is_rolled_again(pb):
-    """The game, Action-roll Phase: "If tie on first turn of the game: -roll again." """
-    state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 4}), ("action_roll", 1, {"roll": 4}))
-    assert state["phase"] == "action_roll" and state["rolls"] == [None, None]
+    """The game, Action-roll Phase: "If tie on first turn of the game: -roll again", two events too (README: any
+    tie); then the higher die makes Player 1."""
+    for tie in (4, 6):
+        state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": tie}), ("action_roll", 1, {"roll": tie}))
+        assert state["phase"] == "action_roll" and state["rolls"] == [None, None] and state["player1"] is None
+    state = pb.play(state, ("action_roll", 0, {"roll": 2}), ("action_roll", 1, {"roll": 5}))
+    assert state["player1"] == 1 and state["actions"] == [2, 3]
+
+
+def test_no_action_is_carried_into_the_next_turn(pb):
+    """3.0: "No actions can be saved or carried forward into the next year or turn"; 3.1: "No Actions can be
+    accumulated for future use." Sweden ends a turn with its 3 actions unused and rolls a 1 the next: 1 action."""
+    state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 2}))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("supply_check", 0, {"losses": []}))
+    state = pb.play(state, ("supply_check", 1, {"losses": []}))
+    state = pb.play(state, ("action_roll", 0, {"roll": 1}), ("action_roll", 1, {"roll": 2}))
+    assert state["actions"] == [1, 2]
 
 
 def test_swedish_player_starts_with_3_actions(pb):
@@ -288,6 +302,28 @@ def test_five_re_rolls_each_once_per_die(pb):
     assert state["rerolls"] == [4, 5]
     empty = pb.edit(pb.setup("12.5", optional_rules=["13.3"]), rerolls=[0, 5])
     assert pb.refused(empty, "action_roll", 0, {"roll": 3, "rerolled_from": [1]}, "13.0")
+
+
+def test_both_events_on_the_last_turn_end_the_game(pb):
+    """The game: when both results are events, "Then the game turn ends"; 12.5 "End: Summer 1719": that turn
+    was the last, and the game is over with no action, battle or supply phase."""
+    state = pb.edit(pb.setup("12.5"), year=1719, season=1, turn=4, player1=0)
+    state = pb.play(state, ("action_roll", 0, {"roll": 6}), ("action_roll", 1, {"roll": 6}))
+    state = pb.play(state, ("general_event", 1, {"roll": 1}), ("general_event", 0, {"roll": 1}))
+    assert pb.engine.outcome(state) is not None and state["phase"] == "finished"
+
+
+def test_no_weather_turn_after_the_last_winter(pb):
+    """12.4 "End: Winter 1721"; Never mind the weather comes "When the current year ends": the scenario ends with
+    its last winter turn, and Karl XII, on the map, makes no weather roll."""
+    state = pb.place(pb.edit(pb.setup("12.4"), year=1721, season=3, karl_waiting=False), "Karl XII", "Svealand")
+    state = pb.play(state, ("action_roll", 0, {"roll": 2}), ("action_roll", 1, {"roll": 3}), ("end_actions", 1, {}))
+    state = pb.play(state, ("end_actions", 0, {}))
+    for seat in (1, 0):
+        losses = next(m for m in pb.engine.legal_moves(state, seat) if m.type == "supply_check")
+        state = pb.play(state, ("supply_check", seat, losses.data))
+    assert pb.engine.outcome(state) is not None
+    assert pb.engine.check(state, Move("weather_roll", 0, {"roll": 6}))[0].rule.startswith("12.0")
 
 
 def test_game_ends_after_the_scenario_end_turn(pb):
