@@ -134,11 +134,11 @@ def _own_blocks_on_map(state: JSON, seat: int) -> list[str]:
 
 
 def _spies(state: JSON, seat: int) -> list[JSON]:
-    """3.41: each army or regiment of the seat on the map into each territory holding enemy
-    blocks (a neighbouring one where the map prints its borders). Exact: each is legal
+    """3.41: each army or regiment of the seat on the map into each territory (no sea zone)
+    holding enemy blocks (a neighbouring one where the map prints its borders). Exact: each is legal
     whenever the seat may spy at all (an action left, 3.2, and its order, 3.3)."""
     targets = sorted({state["blocks"][n]["at"] for n in state["blocks"] if board.on_map(state, n)})
-    targets = [t for t in targets if board.enemy_blocks_at(state, t, seat)]
+    targets = [t for t in targets if not board.is_sea(state, t) and board.enemy_blocks_at(state, t, seat)]
     anywhere = not board.map_has_borders(state)
     return [
         {"block": name, "target": target}
@@ -158,6 +158,8 @@ def _spy_problem(state: JSON, move: Move) -> Violation | None:
         return Violation(rule, "Only army or regimental blocks may spy.")
     if not board.is_known_territory(state, target):
         return Violation(rule, f"{target} is not a territory of the map.")
+    if board.is_sea(state, target):
+        return Violation(rule, f"Spying goes into a neighbouring territory, and {target} is a sea zone.")
     here = state["blocks"][name]["at"]
     if board.map_has_borders(state) and board.known_border(state, here, target) is None:
         return Violation(rule, f"{name} may only spy into a neighbouring territory, and {target} is not.")

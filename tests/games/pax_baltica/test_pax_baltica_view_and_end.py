@@ -40,6 +40,16 @@ def test_spying_reveals_the_neighbouring_blocks(pb):
     assert state["actions"][0] == 2, "Spying on a group of enemy blocks costs 1 Action"
 
 
+def test_spying_goes_into_a_territory_not_a_sea_zone(pb):
+    """3.41: spying "into a neighbouring territory"; 1.1 divides the map into territories and the sea into sea zones
+    (3.42 names both where both are meant). In 12.5 Karl XII, in Vastergotland, may not spy on Tordenskiold in the
+    Kattegat, a sea zone; he may spy into Akershus (no border is printed, so any territory neighbours)."""
+    state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 2}))
+    assert pb.refused(state, "spy", 0, {"block": "Karl XII", "target": "Kattegat"}, "3.41")
+    assert {"block": "Karl XII", "target": "Kattegat"} not in [m.data for m in pb.engine.legal_moves(state, 0)]
+    assert pb.rules(state, "spy", 0, {"block": "Karl XII", "target": "Akershus"}) == []
+
+
 def test_a_spy_need_not_stand_in_a_territory_its_side_controls(pb):
     """3.41: "A player does not need to control the territory where the spying block is standing": Estlandska, in
     Russian Velikaya, spies into Novgorod and Repnin is revealed."""
