@@ -196,7 +196,8 @@ def test_the_weather_move_into_enemy_blocks_makes_sweden_the_attacker(pb):
     """6.2: "The attacker (the player who moved into the territory)"; in the special Winter Turn Karl XII
     moves into Jamtland, which the Danes took in the winter turn: Sweden attacks there, and Karl XII,
     crossing the only border used this turn, is the main attack, no reserve (6.22). An A block, he fires
-    first (6.21: "All "A" blocks go before all "B" blocks")."""
+    first (6.21: "All "A" blocks go before all "B" blocks"), with the 3 steps the weather move left him (README:
+    the step is lost with the move)."""
     state = _winter(pb, 1, 4)
     danes = pb.move("Akershus", ("Bergenhus", ["Jamtland"]), ("Prins Christian", ["Jamtland"]))
     state = pb.play(state, ("group_move", 1, danes), ("end_actions", 1, {}), ("end_actions", 0, {}))
@@ -213,6 +214,7 @@ def test_the_weather_move_into_enemy_blocks_makes_sweden_the_attacker(pb):
     assert state["battle"]["attacker"] == 0 and state["battle"]["reserves"] == []
     assert state["battle"]["attack_borders"] == ["Vastergotland"]
     assert pb.rules(state, "combat_fire", 0, {"block": "Karl XII", "dice": [6, 6, 6]}) == []
+    assert pb.refused(state, "combat_fire", 0, {"block": "Karl XII", "dice": [6, 6, 6, 6]}, "6.31")
 
 
 def test_year_start_replacements_then_spring(pb):
