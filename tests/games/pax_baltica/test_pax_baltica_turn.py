@@ -103,6 +103,21 @@ def test_actions_follow_the_printed_order(pb):
     assert pb.refused(state, "group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"])), "3.3 Action sequence")
 
 
+def test_each_action_may_repeat_but_never_follow_a_later_one(pb):
+    """3.3: "Actions must be performed in following order: 1. Spying. 2. Moves. 3. Declare a Siege attempt. 4.
+    National event roll result execution. 5. Rebuilding new steps." Two moves in a row are fine (3.2 example); a spy
+    after a move, or a siege declared after a step rebuilt, is out of order."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Repnin", "Moskva")
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Novgorod"]))))
+    spy = {"block": "Estlandska", "target": "Ingermanland"}
+    assert pb.refused(state, "spy", 0, spy, "3.3 Action sequence")
+    state = pb.play(state, ("group_move", 0, pb.move("Skane", ("Dalregementet", ["Smaland"]))))
+    siege = {"territory": "Novgorod"}
+    assert pb.rules(state, "declare_siege", 0, siege) == []
+    state = pb.play(pb.place(state, "Karl XII", "Skane", 3), ("rebuild", 0, {"block": "Karl XII"}))
+    assert pb.refused(state, "declare_siege", 0, siege, "3.3 Action sequence")
+
+
 def test_no_action_without_action_points(pb):
     """3.2 Action choices: "For each Action Point (AP) a player can either ..."; with none left, no action."""
     state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 1}), ("action_roll", 1, {"roll": 2}))
