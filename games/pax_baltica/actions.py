@@ -145,7 +145,8 @@ def _spies(state: JSON, seat: int) -> list[JSON]:
         for name in _own_blocks_on_map(state, seat)
         if board.info(state, name)["type"] != "warship"
         for target in targets
-        if anywhere or board.known_border(state, state["blocks"][name]["at"], target) is not None
+        if target != state["blocks"][name]["at"]
+        and (anywhere or board.known_border(state, state["blocks"][name]["at"], target) is not None)
     ]
 
 
@@ -161,7 +162,7 @@ def _spy_problem(state: JSON, move: Move) -> Violation | None:
     if board.is_sea(state, target):
         return Violation(rule, f"Spying goes into a neighbouring territory, and {target} is a sea zone.")
     here = state["blocks"][name]["at"]
-    if board.map_has_borders(state) and board.known_border(state, here, target) is None:
+    if target == here or board.map_has_borders(state) and board.known_border(state, here, target) is None:
         return Violation(rule, f"{name} may only spy into a neighbouring territory, and {target} is not.")
     if not board.enemy_blocks_at(state, target, move.seat):
         return Violation(rule, f"There are no enemy blocks in {target} to spy on.")

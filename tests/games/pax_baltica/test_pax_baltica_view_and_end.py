@@ -50,6 +50,14 @@ def test_spying_goes_into_a_territory_not_a_sea_zone(pb):
     assert pb.rules(state, "spy", 0, {"block": "Karl XII", "target": "Akershus"}) == []
 
 
+def test_a_spy_looks_into_another_territory_than_its_own(pb):
+    """3.41: spying "into a neighbouring territory": never the spy's own, even where the map prints no border.
+    Estlandska, standing in Ingermanland with the Russians, may not spy there."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Estlandska", "Ingermanland")
+    assert pb.refused(state, "spy", 0, {"block": "Estlandska", "target": "Ingermanland"}, "3.41")
+    assert {"block": "Estlandska", "target": "Ingermanland"} not in [m.data for m in pb.engine.legal_moves(state, 0)]
+
+
 def test_a_spy_need_not_stand_in_a_territory_its_side_controls(pb):
     """3.41: "A player does not need to control the territory where the spying block is standing": Estlandska, in
     Russian Velikaya, spies into Novgorod and Repnin is revealed."""
