@@ -554,7 +554,8 @@ def after_combat_turn(table: Table) -> None:
     if turn.next_combatants(state, engaged):
         return
     if battle["round"] >= MAX_ROUNDS:
-        _end_or_retreat(table, board.blocks_at(state, place, attacker))
+        # 6.2: the attacker's engaged blocks retreat; blocks aboard go with their warships (8.4)
+        _end_or_retreat(table, engaged[attacker])
         return
     reserves = battle["reserves"]  # read before the update: ``battle`` may be this move's own copy
     table.at("battle").update(round=battle["round"] + 1, acted=[], reserves=[], retreats={})

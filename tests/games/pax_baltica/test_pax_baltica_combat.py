@@ -383,6 +383,24 @@ def test_a_warship_retreating_to_harbour_takes_its_blocks_along(pb):
     assert not state["blocks"]["Savolax"]["aboard"]
 
 
+def test_after_round_3_of_a_naval_battle_the_attacking_warship_retreats_with_its_blocks(pb):
+    """6.2: the attacker "must retreat if a battle is not concluded by the end of the third round"; 8.4: "A warship
+    block retreating from combat are forced to go to a friendly harbour"; 8.2 (README): the blocks aboard take no
+    part in the battle. Wattrang, carrying Savolax, and Tordenskiold miss for three rounds: Wattrang alone must
+    retreat, Savolax is not lost with an empty path, and it lands with Wattrang in Skane."""
+    state = aboard_wattrang_at_battle(pb, "Savolax")
+    while not state["battle"]["retreat_due"]:
+        name = turn.next_combatants(state)[0]
+        seat = pb.engine.view(state)["active_seats"][0]
+        state = pb.play(state, ("combat_fire", seat, {"block": name, "dice": [6] * pb.steps(state, name)}))
+    assert state["battle"]["round"] == 3 and state["battle"]["retreat_due"] == ["Wattrang"]
+    assert pb.refused(state, "combat_retreat", 0, {"block": "Savolax", "path": []}, "6.2")
+    state = pb.play(
+        state, ("combat_retreat", 0, {"block": "Wattrang", "path": [pb.step("Southern Baltic Sea"), pb.step("Skane")]})
+    )
+    assert state["battle"] is None and (pb.at(state, "Wattrang"), pb.at(state, "Savolax")) == ("Skane", "Skane")
+
+
 def test_ground_blocks_retreat_to_sea_only_onto_room_aboard(pb):
     """6.5: "Retreat out to sea onto warships"; 8.4: "it only accepts 1 army or 2 regimental blocks per warship."
     The Russians attack Estland; Wattrang in the Gulf of Finland takes Vellinck (an army), then has no room for
