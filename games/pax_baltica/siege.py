@@ -192,8 +192,18 @@ def _garrison_fires(
     for garrison in rolls(count):
         hits = hits_of(garrison, 1)
         for aim in [None, *(target_orders(state, group, hits) if hits else [])]:
-            fires.append((garrison, aim, _dice_of(state, last, _after_garrison(state, group, hits, aim), whole)))
+            left = _after_garrison(state, group, hits, aim)
+            if truce_struck(left):
+                left = dict.fromkeys(left, 0)
+            fires.append((garrison, aim, _dice_of(state, last, left, whole)))
     return fires
+
+
+def truce_struck(steps: dict[str, int]) -> bool:
+    """6.8, 6.9: the garrison's fire killed Frederik IV, August II or Pjotr I; the truce puts
+    every block of the besieging nation (one nation, 6.4) in the pool, so the C besiegers left
+    roll no dice and the garrison stands."""
+    return any(steps[name] <= 0 for name in steps if name in board.TRUCE_ROYALS)
 
 
 #: The most outcomes of a group's dice offered in full; beyond, each besieger's dice are
@@ -317,6 +327,7 @@ def _simulate_siege(state: JSON, move: Move) -> tuple[Violation | None, dict[str
     hits = state["garrison_hits"].get(place, 0)
     targets = list(move.data.get("targets", []))
     garrison_dice = move.data["garrison_dice"]
+    struck = False
     for name in siege_sequence(state, list(dice)):
         if name is None:
             strength = max(0, value - hits)
@@ -343,8 +354,11 @@ def _simulate_siege(state: JSON, move: Move) -> tuple[Violation | None, dict[str
                         hits,
                     )
                 steps[choice] -= 1
+            struck = truce_struck(steps)
             continue
-        if len(dice[name]) != steps[name]:
+        if struck and dice[name]:
+            return Violation(sections.TRUCE, f"The truce put {name} in the pool: it rolls no dice."), steps, hits
+        if not struck and len(dice[name]) != steps[name]:
             return (
                 Violation(
                     sections.COMBAT,

@@ -234,3 +234,19 @@ def test_every_battle_is_fought_before_the_sieges(pb):
     assert ENGINE.view(state)["legal_event_types"] == ["start_battle"]
     data = {"territory": "Novgorod", "rolls": [{"block": "Vellinck", "dice": [1, 1, 1, 1]}], "garrison_dice": []}
     assert pb.refused(state, "siege", 0, data, "6.1")
+
+
+def test_a_garrison_killing_pjotr_i_leaves_the_other_russian_besiegers_no_fire(pb):
+    """6.7: the garrison fires as a C1 block, after the B besiegers and before the C ones (6.21); 6.8: "The
+    elimination of the ... Pjotr I royal blocks also automatically creates a TRUCE"; 6.9: "all of the losing nation's
+    combat blocks are placed in the replacement pool". Pjotr I (B3, strength 1) and Repnin (C2, strength 1) besiege
+    Nyen (garrison 1, 11.2): Pjotr I misses, the garrison's 1 lands on him (the owner's choice between equals,
+    6.32), and Repnin, in the pool, rolls no die: Nyen stays Swedish."""
+    state = pb.place(pb.place(pb.setup("12.1"), "Pjotr I", "Nyen", 1), "Repnin", "Nyen", 1)
+    state = pb.edit(state, phase="battle", player1=0, acting=None, sieges={"Nyen": 1}, declared_sieges={"Nyen": 1})
+    data = {"territory": "Nyen", "garrison_dice": [1], "targets": ["Pjotr I"]}
+    fired = [{"block": "Pjotr I", "dice": [6]}, {"block": "Repnin", "dice": [1]}]
+    assert pb.refused(state, "siege", 1, {**data, "rolls": fired}, "6.9")
+    state = pb.play(state, ("siege", 1, {**data, "rolls": [fired[0], {"block": "Repnin", "dice": []}]}))
+    assert pb.at(state, "Pjotr I") == "dead" and pb.at(state, "Repnin") == "pool"
+    assert state["active"]["russia"] is False and state["control"]["Nyen"] == "sweden"
