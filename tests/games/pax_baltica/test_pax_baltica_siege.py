@@ -236,17 +236,41 @@ def test_every_battle_is_fought_before_the_sieges(pb):
     assert pb.refused(state, "siege", 0, data, "6.1")
 
 
+def russians_besieging_nyen(pb, *names):
+    """12.1: Russian blocks stand in Nyen (garrison 1, 11.2), whose siege is due in the battle phase."""
+    state = pb.setup("12.1")
+    for name in names:
+        state = pb.place(state, name, "Nyen")
+    return pb.edit(state, phase="battle", player1=0, acting=None, sieges={"Nyen": 1}, declared_sieges={"Nyen": 1})
+
+
 def test_a_garrison_killing_pjotr_i_leaves_the_other_russian_besiegers_no_fire(pb):
     """6.7: the garrison fires as a C1 block, after the B besiegers and before the C ones (6.21); 6.8: "The
     elimination of the ... Pjotr I royal blocks also automatically creates a TRUCE"; 6.9: "all of the losing nation's
     combat blocks are placed in the replacement pool". Pjotr I (B3, strength 1) and Repnin (C2, strength 1) besiege
     Nyen (garrison 1, 11.2): Pjotr I misses, the garrison's 1 lands on him (the owner's choice between equals,
     6.32), and Repnin, in the pool, rolls no die: Nyen stays Swedish."""
-    state = pb.place(pb.place(pb.setup("12.1"), "Pjotr I", "Nyen", 1), "Repnin", "Nyen", 1)
-    state = pb.edit(state, phase="battle", player1=0, acting=None, sieges={"Nyen": 1}, declared_sieges={"Nyen": 1})
+    state = pb.place(pb.place(russians_besieging_nyen(pb), "Pjotr I", "Nyen", 1), "Repnin", "Nyen", 1)
     data = {"territory": "Nyen", "garrison_dice": [1], "targets": ["Pjotr I"]}
     fired = [{"block": "Pjotr I", "dice": [6]}, {"block": "Repnin", "dice": [1]}]
     assert pb.refused(state, "siege", 1, {**data, "rolls": fired}, "6.9")
     state = pb.play(state, ("siege", 1, {**data, "rolls": [fired[0], {"block": "Repnin", "dice": []}]}))
     assert pb.at(state, "Pjotr I") == "dead" and pb.at(state, "Repnin") == "pool"
     assert state["active"]["russia"] is False and state["control"]["Nyen"] == "sweden"
+
+
+def test_the_garrison_fires_before_c_besiegers_and_not_once_broken(pb):
+    """6.7: "Garrisons are treated as C1 blocks"; 6.21: "Defending 'A' blocks go before Attacking 'A' blocks, and so
+    on"; 3.43.a: the garrison breaks at "equal or more hits than the strength of the garrison". Repnin (C2, strength
+    4) besieges Nyen: the garrison fires first, its 1 takes a step, and Repnin rolls 3 dice, not 4; its 1 breaks
+    the garrison. Pjotr I (B3) fires before the garrison: his 1 breaks it, and the garrison rolls no die."""
+    state = russians_besieging_nyen(pb, "Repnin")
+    data = {"territory": "Nyen", "garrison_dice": [1]}
+    assert pb.refused(state, "siege", 1, {**data, "rolls": [{"block": "Repnin", "dice": [1, 6, 6, 6]}]}, "6.31")
+    taken = pb.play(state, ("siege", 1, {**data, "rolls": [{"block": "Repnin", "dice": [1, 6, 6]}]}))
+    assert pb.steps(taken, "Repnin") == 3 and taken["control"]["Nyen"] == "russia"
+    state = russians_besieging_nyen(pb, "Pjotr I")
+    rolls = [{"block": "Pjotr I", "dice": [1, 6, 6, 6]}]
+    assert pb.refused(state, "siege", 1, {"territory": "Nyen", "rolls": rolls, "garrison_dice": [1]}, "6.7")
+    taken = pb.play(state, ("siege", 1, {"territory": "Nyen", "rolls": rolls, "garrison_dice": []}))
+    assert pb.steps(taken, "Pjotr I") == 4 and taken["control"]["Nyen"] == "russia"
