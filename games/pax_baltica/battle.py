@@ -11,6 +11,7 @@ from games.pax_baltica import board, sections, turn
 from games.pax_baltica.losses import eliminate
 from games.pax_baltica.movement import (
     BORDER_LIMITS,
+    border_problem,
     carry_passengers,
     entry_prohibited,
     entry_triggers,
@@ -18,6 +19,7 @@ from games.pax_baltica.movement import (
     neighbours,
     passenger_routes,
     reachable,
+    step_problem,
     subsets,
 )
 from games.pax_baltica.telling import dice, named, named_blocks, rolls, sentence, to, who
@@ -453,6 +455,12 @@ def _retreat_problem(state: JSON, move: Move) -> Violation | None:
     problem = _retreat_border_problem(state, move.seat, path[0])
     if problem:
         return problem
+    previous = state["battle"]["territory"]
+    for step in path:
+        problem = border_problem(state, previous, step)
+        if problem:
+            return problem
+        previous = step["to"]
     if board.info(state, name)["type"] == "warship":
         return _warship_retreat_problem(state, move.seat, name, path)
     for index, step in enumerate(path):
@@ -662,9 +670,10 @@ def _regroup_problem(state: JSON, move: Move) -> Violation | None:
             return Violation(rule, f"Blocks regroup only into friendly territories, and {target} is not.")
         if board.enemy_blocks_at(state, target, move.seat):
             return Violation(rule, f"Blocks regroup only into territories free of enemy blocks, and {target} is not.")
-        prohibited = entry_prohibited(state, move.seat, name, target)
-        if prohibited:
-            return prohibited
+        warship = board.info(state, name)["type"] == "warship"
+        problem = step_problem(state, move.seat, name, place, step, True, warship)  # 6.6: "a move"
+        if problem:
+            return problem
         key = board.border_key(place, target)
         crossing[key] = crossing.get(key, 0) + 1
         used = state["border_use"].get(key, [0, 0])[move.seat]

@@ -256,16 +256,16 @@ def _path_problems(state: JSON, seat: int, origin: str, name: str, path: list[JS
         place, last = step["to"], index == len(path) - 1
         if not board.is_known_territory(state, place):
             return [Violation(sections.TERRITORIES, f"{place} is not a territory or sea zone of the map.")]
-        problem = _step_problem(state, seat, name, previous, step, last, warship)
+        problem = step_problem(state, seat, name, previous, step, last, warship)
         if problem:
             return [problem]
         previous = place
     return []
 
 
-def _step_problem(
-    state: JSON, seat: int, name: str, previous: str, step: JSON, last: bool, warship: bool
-) -> Violation | None:
+def border_problem(state: JSON, previous: str, step: JSON) -> Violation | None:
+    """1.1, 1.5: a step from ``previous`` crosses a border the map has (on the edition's map,
+    of the colour it prints), moving, retreating (6.5) or regrouping (6.6) alike."""
     place, colour = step["to"], step["border"]
     if board.is_impassable(state, previous, place):
         return Violation(sections.TERRITORIES, f"There is no land connection between {previous} and {place}.")
@@ -275,6 +275,17 @@ def _step_problem(
             return Violation(sections.TERRITORIES, f"{previous} and {place} do not share a border.")
         if printed != colour:
             return Violation(sections.BORDERS, f"The border between {previous} and {place} is {printed}, not {colour}.")
+    return None
+
+
+def step_problem(
+    state: JSON, seat: int, name: str, previous: str, step: JSON, last: bool, warship: bool
+) -> Violation | None:
+    """One step of a block's move (a regroup's one step too, 6.6)."""
+    place, colour = step["to"], step["border"]
+    problem = border_problem(state, previous, step)
+    if problem:
+        return problem
     prohibited = entry_prohibited(state, seat, name, place)
     if prohibited:
         return prohibited

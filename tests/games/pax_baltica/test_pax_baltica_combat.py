@@ -317,6 +317,51 @@ def test_a_regroup_enters_no_neutral_territory(pb):
     assert pb.rules(state, "regroup", 0, {"moves": [{"block": "Vellinck", "to": pb.step("Estland")}]}) == []
 
 
+def test_retreats_and_regroups_follow_the_editions_borders(pb):
+    """1.1, 1.5: with the edition's borders supplied, every path crosses a printed border of its printed colour;
+    6.5 "Blocks retreat up to their full move" and 6.6 "A regroup is a move", so retreats and regroups too. Pjotr I
+    may not retreat from Ingermanland into Moskva (no border) nor across the black border to Novgorod said red;
+    Vellinck, victor there, may regroup across the red border into Nyen, not across it said black, nor into
+    Karelen (no border)."""
+    borders = [
+        {"a": "Estland", "b": "Ingermanland", "colour": "black"},
+        {"a": "Ingermanland", "b": "Novgorod", "colour": "black"},
+        {"a": "Ingermanland", "b": "Nyen", "colour": "red"},
+    ]
+    state = pb.place(pb.actions(pb.setup("12.1", map={"borders": borders})), "Pjotr I", "Ingermanland", 1)
+    for name in ("Schnwentz", "Kazanski", "Sjeremetev"):
+        state = pb.place(state, name, "Moskva")
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Ingermanland"})
+    )
+    retreat = {"block": "Pjotr I", "path": [pb.step("Moskva")]}
+    assert pb.refused(state, "combat_retreat", 1, retreat, "1.1")
+    assert pb.refused(state, "combat_retreat", 1, {**retreat, "path": [pb.step("Novgorod", "red")]}, "1.5")
+    assert pb.rules(state, "combat_retreat", 1, {**retreat, "path": [pb.step("Novgorod")]}) == []
+    state = pb.play(state, ("combat_fire", 1, {"block": "Pjotr I", "dice": [6]}))
+    state = pb.play(state, ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}))
+    regroup = {"moves": [{"block": "Vellinck", "to": pb.step("Karelen")}]}
+    assert pb.refused(state, "regroup", 0, regroup, "1.1")
+    assert pb.refused(state, "regroup", 0, {"moves": [{"block": "Vellinck", "to": pb.step("Nyen")}]}, "1.5")
+    assert pb.rules(state, "regroup", 0, {"moves": [{"block": "Vellinck", "to": pb.step("Nyen", "red")}]}) == []
+
+
+def test_a_warship_regroups_only_into_a_friendly_harbour(pb):
+    """6.6: "A regroup is a move ... to any friendly territories"; 8.1: warships move through sea zones and enter
+    harbours (1.4: "Harbours ... are capable of having warships entering"). Tordenskiold, victor over Wattrang in
+    the Kattegat, may regroup into the harbour of Sjaelland, not into Jylland, a port."""
+    state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("Baltic Sea", ("Wattrang", ["Southern Baltic Sea", "Kattegat"]))))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Kattegat"})
+    )
+    state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [1, 2, 6]}))
+    assert state["regroup"] == {"territory": "Kattegat", "seat": 1}
+    assert pb.refused(state, "regroup", 1, {"moves": [{"block": "Tordenskiold", "to": pb.step("Jylland")}]}, "8.1")
+    assert pb.rules(state, "regroup", 1, {"moves": [{"block": "Tordenskiold", "to": pb.step("Sjaelland")}]}) == []
+
+
 def test_allied_nations_fight_together(pb):
     """6.4: "The Saxon, Russian, Polish, Prussian, Hanoverian and Danish blocks can participate in the same combat
     supporting each other": Repnin, standing with the Saxons in Livland, fights in their battle (C2, after the B
