@@ -274,3 +274,32 @@ def test_the_garrison_fires_before_c_besiegers_and_not_once_broken(pb):
     assert pb.refused(state, "siege", 1, {"territory": "Nyen", "rolls": rolls, "garrison_dice": [1]}, "6.7")
     taken = pb.play(state, ("siege", 1, {"territory": "Nyen", "rolls": rolls, "garrison_dice": []}))
     assert pb.steps(taken, "Pjotr I") == 4 and taken["control"]["Nyen"] == "russia"
+
+
+def test_sieges_follow_the_battles(pb):
+    """6.1: "Battles must be fought one by one ... Player 1 determines which battle is fought first"; 3.43: "all
+    siege attempts are made during the battle phase" (README reading: after the battles). Vellinck attacks
+    Ingermanland and Lewenhaupt marches into an empty Novgorod: the battle comes first."""
+    state = pb.place(pb.place(pb.actions(pb.setup("12.1")), "Repnin", "Moskva"), "Lewenhaupt", "Estland")
+    state = pb.play(
+        state,
+        ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))),
+        ("group_move", 0, pb.move("Estland", ("Lewenhaupt", ["Novgorod"]))),
+        ("end_actions", 0, {}),
+        ("end_actions", 1, {}),
+    )
+    assert state["sieges"] == {"Novgorod": 0} and pb.engine.view(state)["legal_event_types"] == ["start_battle"]
+    siege = {"territory": "Novgorod", "rolls": [{"block": "Lewenhaupt", "dice": [1, 2, 6, 6]}], "garrison_dice": []}
+    assert pb.refused(state, "siege", 0, siege, "6.1")
+
+
+def test_one_siege_attempt_a_territory_a_turn_by_every_block_there(pb):
+    """3.43: a free siege "When moving into an empty enemy territory"; 3.43.b: "one siege attempt per block per turn";
+    6.4: "2, or more, nations may not perform siege attempts against the same garrison" (README reading: one attempt
+    a territory a turn). Lewenhaupt stood in Novgorod before Vellinck marched in: both roll in the free siege, and
+    once it is made no second attempt follows that turn."""
+    state = pb.place(besiege_novgorod(pb, "Vellinck"), "Lewenhaupt", "Novgorod")
+    rolls = [{"block": "Vellinck", "dice": [1, 6, 6, 6]}, {"block": "Lewenhaupt", "dice": [6, 6, 6, 6]}]
+    state = pb.play(state, ("siege", 0, {"territory": "Novgorod", "rolls": rolls, "garrison_dice": [6]}))
+    assert state["garrison_hits"] == {"Novgorod": 1} and state["control"]["Novgorod"] == "russia"
+    assert state["sieges"] == {} and state["phase"] == "supply"
