@@ -202,23 +202,32 @@ def _own_combatants(state: JSON, seat: int) -> list[str]:
     return [n for n in turn.next_combatants(state) if board.is_known_block(state, n) and board.owner(state, n) == seat]
 
 
+def land_hit(state: JSON, steps: dict[str, int], name: str) -> dict[str, int]:
+    """6.32: the steps left once a hit lands on ``name`` ("All hits are applied immediately");
+    6.8, 6.9: Frederik IV, August II or Pjotr I falling puts his nation's blocks in the pool at
+    once, out of reach of the hits still to land."""
+    left = {**steps, name: steps[name] - 1}
+    if left[name] <= 0 and name in board.TRUCE_ROYALS:
+        nation = board.TRUCE_ROYALS[name]
+        left = {n: 0 if board.info(state, n)["nation"] == nation else s for n, s in left.items()}
+    return left
+
+
 def target_orders(state: JSON, enemies: list[str], hits: int) -> list[list[str]]:
     """6.32: every order the owner may give the hits, each on a currently strongest block."""
-    steps = {n: state["blocks"][n]["steps"] for n in enemies}
-    count = min(hits, sum(steps.values()))
     orders: list[list[str]] = []
 
     def extend(order: list[str], left: dict[str, int]) -> None:
-        if len(order) == count:
+        alive = sorted(n for n in left if left[n] > 0)
+        if len(order) == hits or not alive:
             orders.append(order)
             return
-        alive = sorted(n for n in left if left[n] > 0)
         top = max(left[n] for n in alive)
         for name in alive:
             if left[name] == top:
-                extend([*order, name], {**left, name: left[name] - 1})
+                extend([*order, name], land_hit(state, left, name))
 
-    extend([], steps)
+    extend([], {n: state["blocks"][n]["steps"] for n in enemies})
     return orders
 
 
@@ -306,23 +315,30 @@ def keep_problem(state: JSON, keep: str | None) -> Violation | None:
 
 
 def _allocation_problem(state: JSON, enemies: list[str], hits: int, targets: list[str] | None) -> Violation | None:
-    """6.32: each hit goes to the currently strongest enemy block; the owner picks among equals."""
+    """6.32: each hit goes to the currently strongest enemy block; the owner picks among equals.
+    The hits that land are counted along the order named (a royal's truce may take blocks out
+    of reach, ``land_hit``), a wrong target counted as the strongest."""
     if targets is None:
         return None
     steps = {n: state["blocks"][n]["steps"] for n in enemies}
-    applied = min(hits, sum(steps.values()))
-    if len(targets) != applied:
+    wrong = None
+    landed = 0
+    for index in range(hits):
+        alive = sorted(n for n in steps if steps[n] > 0)
+        if not alive:
+            break
+        target = targets[index] if index < len(targets) else None
+        if target not in alive or steps[target] != max(steps[n] for n in alive):
+            wrong = wrong or target
+            target = max(alive, key=lambda n: steps[n])
+        steps = land_hit(state, steps, target)
+        landed += 1
+    if len(targets) != landed:
         return Violation(
-            sections.HIT_ALLOCATION, f"The roll scores {applied} hit(s): name {applied} target(s), not {len(targets)}."
+            sections.HIT_ALLOCATION, f"The roll scores {landed} hit(s): name {landed} target(s), not {len(targets)}."
         )
-    for target in targets:
-        alive = [n for n in steps if steps[n] > 0]
-        top = max((steps[n] for n in alive), default=0)
-        if target not in alive or steps[target] != top:
-            return Violation(
-                sections.HIT_ALLOCATION, f"Each hit goes to the currently strongest enemy block, not {target}."
-            )
-        steps[target] -= 1
+    if wrong is not None:
+        return Violation(sections.HIT_ALLOCATION, f"Each hit goes to the currently strongest enemy block, not {wrong}.")
     return None
 
 
@@ -337,7 +353,7 @@ def allocate_hits(state: JSON, enemies: list[str], hits: int, targets: list[str]
         if not alive:
             break
         target = max(alive, key=lambda n: steps[n])
-        steps[target] -= 1
+        steps = land_hit(state, steps, target)
         landed.append(target)
     return landed
 

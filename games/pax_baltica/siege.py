@@ -9,7 +9,7 @@ from math import comb
 from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
-from games.pax_baltica.battle import hits_of, keep_problem, target_orders
+from games.pax_baltica.battle import hits_of, keep_problem, land_hit, target_orders
 from games.pax_baltica.losses import call_truce, eliminate
 from games.pax_baltica.movement import subsets
 from games.pax_baltica.telling import dice, named_blocks, rolls, sentence, who
@@ -192,18 +192,8 @@ def _garrison_fires(
     for garrison in rolls(count):
         hits = hits_of(garrison, 1)
         for aim in [None, *(target_orders(state, group, hits) if hits else [])]:
-            left = _after_garrison(state, group, hits, aim)
-            if truce_struck(left):
-                left = dict.fromkeys(left, 0)
-            fires.append((garrison, aim, _dice_of(state, last, left, whole)))
+            fires.append((garrison, aim, _dice_of(state, last, _after_garrison(state, group, hits, aim), whole)))
     return fires
-
-
-def truce_struck(steps: dict[str, int]) -> bool:
-    """6.8, 6.9: the garrison's fire killed Frederik IV, August II or Pjotr I; the truce puts
-    every block of the besieging nation (one nation, 6.4) in the pool, so the C besiegers left
-    roll no dice and the garrison stands."""
-    return any(steps[name] <= 0 for name in steps if name in board.TRUCE_ROYALS)
 
 
 #: The most outcomes of a group's dice offered in full; beyond, each besieger's dice are
@@ -241,7 +231,7 @@ def _after_garrison(state: JSON, group: list[str], hits: int, targets: list[str]
             break
         top = max(steps[n] for n in alive)
         choice = targets[index] if targets else sorted(n for n in alive if steps[n] == top)[0]
-        steps[choice] -= 1
+        steps = land_hit(state, steps, choice)
     return steps
 
 
@@ -327,7 +317,6 @@ def _simulate_siege(state: JSON, move: Move) -> tuple[Violation | None, dict[str
     hits = state["garrison_hits"].get(place, 0)
     targets = list(move.data.get("targets", []))
     garrison_dice = move.data["garrison_dice"]
-    struck = False
     for name in siege_sequence(state, list(dice)):
         if name is None:
             strength = max(0, value - hits)
@@ -353,12 +342,9 @@ def _simulate_siege(state: JSON, move: Move) -> tuple[Violation | None, dict[str
                         steps,
                         hits,
                     )
-                steps[choice] -= 1
-            struck = truce_struck(steps)
+                steps = land_hit(state, steps, choice)  # 6.9: a truce leaves the C besiegers no dice
             continue
-        if struck and dice[name]:
-            return Violation(sections.TRUCE, f"The truce put {name} in the pool: it rolls no dice."), steps, hits
-        if not struck and len(dice[name]) != steps[name]:
+        if len(dice[name]) != steps[name]:
             return (
                 Violation(
                     sections.COMBAT,

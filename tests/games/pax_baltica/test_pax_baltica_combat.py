@@ -382,6 +382,31 @@ def test_allied_nations_fight_together(pb):
     assert turn.next_combatants(state) == ["Repnin"]
 
 
+def test_hits_after_a_royal_truce_land_on_the_blocks_still_fighting(pb):
+    """6.32: "Each hit is applied to the currently strongest enemy block ... All hits are applied immediately"; 6.8:
+    "The elimination of the ... August II ... royal blocks also automatically creates a TRUCE"; 6.9: "all of the
+    losing nation's combat blocks are placed in the replacement pool". Vellinck's three hits on August II (strength
+    1), Flemming (1) and Repnin (2): the first on Repnin, the second (the owner's choice) kills August II and the
+    Saxons leave, so the third lands on Repnin, not on Flemming in the pool."""
+    state = pb.place(pb.place(pb.setup("12.1"), "August II", "Livland", 1), "Flemming", "Livland", 1)
+    state = pb.place(state, "Repnin", "Livland", 2)
+    state = pb.play(pb.actions(state, allied_roll=2), ("group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"]))))
+    state = pb.play(
+        state,
+        ("end_actions", 0, {}),
+        ("end_actions", 1, {}),
+        ("start_battle", 0, {"territory": "Livland"}),
+        ("combat_fire", 1, {"block": "August II", "dice": [6]}),
+        ("combat_fire", 1, {"block": "Flemming", "dice": [6]}),
+    )
+    fire = {"block": "Vellinck", "dice": [1, 1, 2, 6]}
+    assert pb.refused(state, "combat_fire", 0, {**fire, "targets": ["Repnin", "August II", "Flemming"]}, "6.32")
+    assert pb.refused(state, "combat_fire", 0, {**fire, "targets": ["Repnin", "August II"]}, "6.32")
+    state = pb.play(state, ("combat_fire", 0, {**fire, "targets": ["Repnin", "August II", "Repnin"]}))
+    assert (pb.at(state, "August II"), pb.at(state, "Flemming"), pb.at(state, "Repnin")) == ("dead", "pool", "pool")
+    assert state["active"]["saxony"] is False and state["battle"] is None
+
+
 def test_warships_fight_at_sea(pb):
     """8.2 Naval battles: "If both players have warships in the same sea zone, they engage each other in battle." """
     state = pb.setup("12.5")

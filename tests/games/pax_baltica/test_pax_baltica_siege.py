@@ -253,7 +253,7 @@ def test_a_garrison_killing_pjotr_i_leaves_the_other_russian_besiegers_no_fire(p
     state = pb.place(pb.place(russians_besieging_nyen(pb), "Pjotr I", "Nyen", 1), "Repnin", "Nyen", 1)
     data = {"territory": "Nyen", "garrison_dice": [1], "targets": ["Pjotr I"]}
     fired = [{"block": "Pjotr I", "dice": [6]}, {"block": "Repnin", "dice": [1]}]
-    assert pb.refused(state, "siege", 1, {**data, "rolls": fired}, "6.9")
+    assert pb.refused(state, "siege", 1, {**data, "rolls": fired}, "6.31")
     state = pb.play(state, ("siege", 1, {**data, "rolls": [fired[0], {"block": "Repnin", "dice": []}]}))
     assert pb.at(state, "Pjotr I") == "dead" and pb.at(state, "Repnin") == "pool"
     assert state["active"]["russia"] is False and state["control"]["Nyen"] == "sweden"
