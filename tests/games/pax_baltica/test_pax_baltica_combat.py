@@ -2,7 +2,7 @@
 (6.31, 6.32), co-operation (6.4), retreats (6.5), regroup (6.6), elimination and truce (6.8,
 6.9), naval battle (8.2)."""
 
-from games.pax_baltica import turn, victory
+from games.pax_baltica import board, turn, upkeep, victory
 from games.pax_baltica.battle import hits_of
 
 
@@ -260,6 +260,27 @@ def test_a_royal_truce_lets_the_victor_keep_one_conquest(pb):
     state = pb.play(state, ("combat_fire", 0, {**fatal, "keep": "Novgorod"}))
     assert state["truces"]["russia"] == 1700
     assert state["control"]["Novgorod"] == "sweden" and state["control"]["Smolensk"] == "russia"
+
+
+def test_a_royal_truce_returns_the_losers_conquests_and_st_petersburg_stays_a_harbour_4(pb):
+    """6.9: "Any conquered garrisons are returned to its previous owners"; "Nyen, if upgraded to St.Peterburg remains
+    a strength 4 harbour"; 4.3: "If or when the territory is re-conquered the RP table is adjusted accordingly".
+    Russia holds S:t Petersburg and Ingermanland when Pjotr I falls: both go back to Sweden, with her 8 RP, and Nyen
+    stays a harbour of garrison 4."""
+    state = pb.place(attack_ingermanland(pb, "Vellinck"), "Pjotr I", "Ingermanland", 1)
+    for name in ("Schnwentz", "Kazanski", "Sjeremetev"):
+        state = pb.place(state, name, "Moskva")
+    conquests = {"Nyen": "russia", "Ingermanland": "russia"}
+    state = pb.edit(state, control={**state["control"], **conquests}, lost={p: "sweden" for p in conquests})
+    state = pb.edit(state, st_petersburg=True)
+    assert upkeep.rp_track(state, "sweden") == 40 - 8
+    state = pb.play(state, ("start_battle", 0, {"territory": "Ingermanland"}))
+    state = pb.play(state, ("combat_fire", 1, {"block": "Pjotr I", "dice": [6]}))
+    state = pb.play(state, ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}))
+    assert state["active"]["russia"] is False
+    assert (state["control"]["Nyen"], state["control"]["Ingermanland"]) == ("sweden", "sweden")
+    assert upkeep.rp_track(state, "sweden") == 40
+    assert (board.garrison_value(state, "Nyen"), board.port_of(state, "Nyen")) == (4, "harbour")
 
 
 def test_regroup_only_into_friendly_territory(pb):

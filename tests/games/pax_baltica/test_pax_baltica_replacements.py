@@ -283,6 +283,18 @@ def test_truce_activation_example(pb):
     assert upkeep.activation_need(state, "denmark") == 5
 
 
+def test_truce_activation_need_falls_each_year_to_the_last_face(pb):
+    """6.10: "The first year the nation starts on a 1D6 result of 6. The next year on a result of 5 and 6, and so
+    on." Denmark, out by a truce of 1705: a 5 fails in 1709 and brings it back in 1710; in 1714 a 1 does."""
+    failed = pb.play(
+        year_start(pb, year=1709, truces={"denmark": 1705}), ("activation_roll", 1, {"nation": "denmark", "roll": 5})
+    )
+    assert failed["active"]["denmark"] is False
+    for year, roll in ((1710, 5), (1714, 1)):
+        state = year_start(pb, year=year, truces={"denmark": 1705})
+        assert pb.play(state, ("activation_roll", 1, {"nation": "denmark", "roll": roll}))["active"]["denmark"]
+
+
 def russia_back_from_a_truce(pb, state):
     """6.10: Russia, out of the war by a truce of 1705, rolls its 6 before the spring of 1709 and is back."""
     out = {**state["active"], "russia": False}
