@@ -40,7 +40,7 @@ from games.pax_baltica.attrition import supply_check, supply_order_problem
 from games.pax_baltica.battle import combat_fire, combat_retreat, regroup, start_battle
 from games.pax_baltica.events import cossacks_return, general_event, national_event
 from games.pax_baltica.movement import force_march, group_move, record_attack
-from games.pax_baltica.siege import forgo_siege, lapse_sieges_without_besiegers, siege
+from games.pax_baltica.siege import forgo_siege, lapse_sieges, siege
 from games.pax_baltica.upkeep import activation_roll, draw_block, end_replacements, reinforce
 from games.pax_baltica.view import VIEW_SECRETS, table_view
 
@@ -202,7 +202,7 @@ class PaxBalticaEngine(Game):
         if move.type == "group_move":
             record_attack(table, move)
         if table.state["sieges"]:
-            lapse_sieges_without_besiegers(table)
+            lapse_sieges(table)
         cossacks_return(table)
 
     def outcome(self, state: JSON) -> Outcome | None:

@@ -96,13 +96,19 @@ def siege(table: Table, move: Move) -> None:
     turn.settle_battle_phase(table)
 
 
-def lapse_sieges_without_besiegers(table: Table) -> None:
+def lapse_sieges(table: Table) -> None:
     """3.43: a siege, free or declared with an action, is attempted by the besieger's blocks in
-    the territory. One whose blocks all left it or changed sides (a truce sends a nation's
-    blocks to its pool, 6.9; the Polish Parliament takes Poland's over to the other side, 14.2)
-    is attempted by nobody and lapses, and a battle phase waiting for nothing else ends."""
+    the territory against an enemy garrison. One whose blocks all left it or changed sides (a
+    truce sends a nation's blocks to its pool, 6.9; the Polish Parliament takes Poland's over to
+    the other side, 14.2), or whose garrison is no longer an enemy's (a truce "ends all
+    hostilities" with its nation, 6.9; Poland allied by 10.4), is attempted by nobody and
+    lapses, and a battle phase waiting for nothing else ends."""
     state = table.state
-    lapsed = [place for place, seat in state["sieges"].items() if not board.blocks_at(state, place, seat)]
+    lapsed = [
+        place
+        for place, seat in state["sieges"].items()
+        if not board.blocks_at(state, place, seat) or not board.is_enemy_territory(state, place, seat)
+    ]
     for place in lapsed:
         table.at("sieges").pop(place)
         table.at("declared_sieges").pop(place, None)

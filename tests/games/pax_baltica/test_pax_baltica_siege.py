@@ -276,21 +276,53 @@ def test_the_garrison_fires_before_c_besiegers_and_not_once_broken(pb):
     assert pb.steps(taken, "Pjotr I") == 4 and taken["control"]["Nyen"] == "russia"
 
 
-def test_sieges_follow_the_battles(pb):
-    """6.1: "Battles must be fought one by one ... Player 1 determines which battle is fought first"; 3.43: "all
-    siege attempts are made during the battle phase" (README reading: after the battles). Vellinck attacks
-    Ingermanland and Lewenhaupt marches into an empty Novgorod: the battle comes first."""
+def battle_and_siege(pb, pjotr_steps=4):
+    """12.1, first turn: Vellinck attacks Pjotr I in Ingermanland (the other Russians gone to
+    Moskva) and Lewenhaupt marches into an empty Novgorod (a free siege, 3.43)."""
     state = pb.place(pb.place(pb.actions(pb.setup("12.1")), "Repnin", "Moskva"), "Lewenhaupt", "Estland")
-    state = pb.play(
+    state = pb.place(state, "Pjotr I", "Ingermanland", pjotr_steps)
+    for name in ("Schnwentz", "Kazanski", "Sjeremetev"):
+        state = pb.place(state, name, "Moskva")
+    return pb.play(
         state,
         ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))),
         ("group_move", 0, pb.move("Estland", ("Lewenhaupt", ["Novgorod"]))),
         ("end_actions", 0, {}),
         ("end_actions", 1, {}),
     )
+
+
+LEWENHAUPT_TAKES_NOVGOROD = {
+    "territory": "Novgorod",
+    "rolls": [{"block": "Lewenhaupt", "dice": [1, 2, 6, 6]}],
+    "garrison_dice": [],
+}
+
+
+def test_sieges_follow_the_battles(pb):
+    """6.1: "Battles must be fought one by one ... Player 1 determines which battle is fought first"; 3.43: "all
+    siege attempts are made during the battle phase" (README reading: after the battles). The battle of
+    Ingermanland comes before the siege of Novgorod."""
+    state = battle_and_siege(pb)
     assert state["sieges"] == {"Novgorod": 0} and pb.engine.view(state)["legal_event_types"] == ["start_battle"]
-    siege = {"territory": "Novgorod", "rolls": [{"block": "Lewenhaupt", "dice": [1, 2, 6, 6]}], "garrison_dice": []}
-    assert pb.refused(state, "siege", 0, siege, "6.1")
+    assert pb.refused(state, "siege", 0, LEWENHAUPT_TAKES_NOVGOROD, "6.1")
+
+
+def test_a_truce_ends_the_sieges_of_its_nations_garrisons(pb):
+    """6.9: "A truce ... ends all hostilities"; "Any conquered garrisons are returned to its previous owners". Pjotr I
+    (strength 1) falls in Ingermanland before the siege of Novgorod: Russia is out of the war, the siege lapses, and
+    Novgorod stays Russian."""
+    state = battle_and_siege(pb, pjotr_steps=1)
+    state = pb.play(
+        state,
+        ("start_battle", 0, {"territory": "Ingermanland"}),
+        ("combat_fire", 1, {"block": "Pjotr I", "dice": [6]}),
+        ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}),
+    )
+    assert state["active"]["russia"] is False and state["sieges"] == {}
+    assert pb.refused(state, "siege", 0, LEWENHAUPT_TAKES_NOVGOROD, "6.1")
+    state = pb.play(state, ("supply_check", 0, {"losses": []}))
+    assert state["control"]["Novgorod"] == "russia"
 
 
 def test_one_siege_attempt_a_territory_a_turn_by_every_block_there(pb):
