@@ -266,19 +266,21 @@ def test_a_royal_truce_returns_the_losers_conquests_and_st_petersburg_stays_a_ha
     """6.9: "Any conquered garrisons are returned to its previous owners"; "Nyen, if upgraded to St.Peterburg remains
     a strength 4 harbour"; 4.3: "If or when the territory is re-conquered the RP table is adjusted accordingly".
     Russia holds S:t Petersburg and Ingermanland when Pjotr I falls: both go back to Sweden, with her 8 RP, and Nyen
-    stays a harbour of garrison 4."""
+    stays a harbour of garrison 4; Kurlandia, a Polish garrison Russia holds, goes back to Poland (README reading)."""
     state = pb.place(attack_ingermanland(pb, "Vellinck"), "Pjotr I", "Ingermanland", 1)
     for name in ("Schnwentz", "Kazanski", "Sjeremetev"):
         state = pb.place(state, name, "Moskva")
     conquests = {"Nyen": "russia", "Ingermanland": "russia"}
-    state = pb.edit(state, control={**state["control"], **conquests}, lost={p: "sweden" for p in conquests})
+    state = pb.edit(
+        state, control={**state["control"], **conquests, "Kurlandia": "russia"}, lost={p: "sweden" for p in conquests}
+    )
     state = pb.edit(state, st_petersburg=True)
     assert upkeep.rp_track(state, "sweden") == 40 - 8
     state = pb.play(state, ("start_battle", 0, {"territory": "Ingermanland"}))
     state = pb.play(state, ("combat_fire", 1, {"block": "Pjotr I", "dice": [6]}))
     state = pb.play(state, ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}))
     assert state["active"]["russia"] is False
-    assert (state["control"]["Nyen"], state["control"]["Ingermanland"]) == ("sweden", "sweden")
+    assert [state["control"][p] for p in ("Nyen", "Ingermanland", "Kurlandia")] == ["sweden", "sweden", "poland"]
     assert upkeep.rp_track(state, "sweden") == 40
     assert (board.garrison_value(state, "Nyen"), board.port_of(state, "Nyen")) == (4, "harbour")
 
