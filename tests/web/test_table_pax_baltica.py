@@ -15,34 +15,13 @@ from games import registry
 from games.pax_baltica import data
 from games.secrets import NOBODY, found
 from records.web.tables import draw
+from tests.games.pax_baltica.set_ups import NEXT_STOP_MOSCOW_RUSSIANS, NEXT_STOP_MOSCOW_SWEDES
 from tests.web import pictures
 from tests.web.conftest import screenshot
 from tests.web.pictures import picture_page
 
 ENGINE = registry.get("pax_baltica")
 SVG = "{http://www.w3.org/2000/svg}"
-#: 12.3's set-up as the rulebook prints it: the Swedish side's blocks (Sweden and the Poles
-#: of Stanislaw), then Russia's.
-NEXT_STOP_MOSCOW_SWEDES = {
-    "Lausitz": {"Karl XII", "Kronoberg", "Dalregementet"},
-    "Sachsen": {"Rehnskiold"},
-    "Pommern": {"Pommerska", "Ostgota"},
-    "Livland": {"Lewenhaupt"},
-    "Mazowsze": {"Lubomirski"},
-    "Krakow": {"Sobieski", "Oginski"},
-    "Karelen": {"Vellinck"},
-    "Skane": {"Sodra Skanska"},
-    "Smaland": {"Wachtmeister", "Wattrang"},
-}
-NEXT_STOP_MOSCOW_RUSSIANS = {
-    "Rus Biala": {"Sjeremetev"},
-    "Lietuva": {"Repnin"},
-    "Plock": {"Mensjikov"},
-    "Velikaya": {"Ogilvy"},
-    "Moskva": {"Pjotr I"},
-    "Nyen": {"Schnwentz"},
-    "Smolensk": {"Woronjetski"},
-}
 #: 12.5's set-up: each territory's blocks, and the strengths the rulebook gives (Wattrang
 #: "steps: II"; Karl XII's blank count read as an army's full 4, 2.21).
 LAST_ARMY = {

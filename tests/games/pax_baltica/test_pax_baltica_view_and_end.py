@@ -7,6 +7,7 @@ import pytest
 
 from games.contract import EngineError, Move
 from games.pax_baltica import board, victory
+from tests.games.pax_baltica.set_ups import SET_UPS
 
 
 def test_the_other_sides_blocks_stand_face_down(pb):
@@ -82,68 +83,6 @@ def test_grand_campaign_set_up(pb):
     assert view["nations_at_war"] == ["russia", "saxony", "sweden"]
     assert "Rehnskiold" in view["pools"][0]["sweden"] and "denmark" not in view["pools"][1]
     assert set(view["pools"][1]) == {"russia", "saxony"}, "5.3 example: a Russian and a Saxon pool"
-
-
-GRAND_CAMPAIGN_SET_UP = {
-    "Vastergotland": {"Elfsborg", "Kronoberg"},
-    "Skane": {"Karl XII", "Sodra Skanska", "Dalregementet"},
-    "Pommern": {"Pommerska", "Ostgota"},
-    "Estland": {"Vellinck", "Estlandska"},
-    "Southern Baltic Sea": {"Wachtmeister", "Wattrang"},
-    "Ingermanland": {"Pjotr I", "Sjeremetev", "Schnwentz", "Kazanski"},
-    "Novgorod": {"Repnin"},
-    "Livland": {"Flemming", "August II"},
-}
-SET_UPS = {
-    "12.1": GRAND_CAMPAIGN_SET_UP,
-    "12.2": GRAND_CAMPAIGN_SET_UP,
-    "12.3": {
-        "Lausitz": {"Karl XII", "Kronoberg", "Dalregementet"},
-        "Sachsen": {"Rehnskiold"},
-        "Pommern": {"Pommerska", "Ostgota"},
-        "Livland": {"Lewenhaupt"},
-        "Mazowsze": {"Lubomirski"},
-        "Krakow": {"Sobieski", "Oginski"},
-        "Karelen": {"Vellinck"},
-        "Skane": {"Sodra Skanska"},
-        "Smaland": {"Wachtmeister", "Wattrang"},
-        "Rus Biala": {"Sjeremetev"},
-        "Lietuva": {"Repnin"},
-        "Plock": {"Mensjikov"},
-        "Velikaya": {"Ogilvy"},
-        "Moskva": {"Pjotr I"},
-        "Nyen": {"Schnwentz"},
-        "Smolensk": {"Woronjetski"},
-    },
-    "12.4": {
-        "Vastergotland": {"Elfsborg"},
-        "Besarabya": {"Karl XII"},
-        "Smaland": {"Rehnskiold"},
-        "Nyland": {"Vellinck"},
-        "Pommern": {"Pommerska", "Ostgota"},
-        "Southern Baltic Sea": {"Wachtmeister", "Wattrang"},
-        "Moskva": {"Pjotr I"},
-        "Karelen": {"Golitsyn"},
-        "Livland": {"Mensjikov", "Sjeremetev"},
-        "Sivershchyna": {"Kazanski"},
-        "Nyen": {"Stubinski", "Botsis"},
-        "Poltava": {"Cossacks"},
-        "Sjaelland": {"Frederik IV"},
-        "Jylland": {"Rantzau"},
-        "Akershus": {"Bergenhus", "Prins Christian"},
-        "Skane": {"Reventlov", "Fynske"},
-        "Kattegat": {"Tordenskiold", "Juel"},
-        "Lausitz": {"August II"},
-        "Mazowsze": {"Lubomirski"},
-    },
-    "12.5": {
-        "Vastergotland": {"Karl XII"},
-        "Jamtland": {"Elfsborg", "Savolax"},
-        "Baltic Sea": {"Wattrang"},
-        "Akershus": {"Bergenhus", "Prins Christian"},
-        "Kattegat": {"Tordenskiold"},
-    },
-}
 
 
 @pytest.mark.parametrize("scenario", sorted(SET_UPS))
