@@ -512,10 +512,16 @@ def _retreat_border_problem(state: JSON, seat: int, step: JSON) -> Violation | N
 
 
 def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]) -> Violation | None:
-    """8.4: "A warship block retreating from combat are forced to go to a friendly harbour." """
+    """8.4: "A warship block retreating from combat are forced to go to a friendly harbour";
+    6.5: only "through ... territories free of enemy blocks"; 1.1: never over land."""
     *seas, harbour = [step["to"] for step in path]
     if any(not board.is_known_territory(state, p) or not board.is_sea(state, p) for p in seas):
         return Violation(sections.WARSHIP_MOVEMENT, f"{name} sails only through sea zones.")
+    if not board.is_sea(state, seas[-1] if seas else state["battle"]["territory"]):
+        return Violation(sections.TERRITORIES, f"{name} is a warship and may not cross the land to {harbour}.")
+    for sea in seas:
+        if board.enemy_blocks_at(state, sea, seat):
+            return Violation(sections.RETREATS, f"{name} may not retreat through {sea}, which holds enemy blocks.")
     if not board.is_known_territory(state, harbour) or board.port_of(state, harbour) != "harbour":
         return Violation(sections.SEA_RETREATS, f"{name} must retreat to a friendly harbour.")
     if board.controller_side(state, harbour) != seat or board.enemy_blocks_at(state, harbour, seat):
@@ -532,6 +538,8 @@ def _retreat_step_problem(state: JSON, seat: int, name: str, step: JSON, last: b
         aboard = sum(load_of(state, n) for n in board.blocks_at(state, place, seat) if state["blocks"][n].get("aboard"))
         if not last or aboard + load_of(state, name) > 2 * len(ships):
             return Violation(sections.SEA_RETREATS, f"Your warships in {place} cannot take {name} aboard.")
+        if board.enemy_blocks_at(state, place, seat):
+            return Violation(sections.RETREATS, f"{name} may not retreat into {place}, which holds enemy blocks.")
         return None
     if board.is_enemy_territory(state, place, seat):
         return Violation(sections.TERRITORIAL_CONTROL, f"Retreat into the enemy territory {place} is prohibited.")

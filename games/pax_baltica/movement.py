@@ -330,6 +330,10 @@ def entry_prohibited(state: JSON, seat: int, name: str, place: str) -> Violation
 
 
 def _warship_step_problem(state: JSON, seat: int, name: str, previous: str, place: str, last: bool) -> Violation | None:
+    """8.1: a warship sails through sea zones and into friendly harbours, stopping where enemy
+    warships are; 1.1: it never crosses from one territory into another over land."""
+    if not board.is_sea(state, previous) and not board.is_sea(state, place):
+        return Violation(sections.TERRITORIES, f"{name} is a warship and may not cross the land from {previous}.")
     if not board.is_sea(state, place) and board.port_of(state, place) != "harbour":
         return Violation(sections.WARSHIP_MOVEMENT, f"{name} is a warship and may only enter sea zones and harbours.")
     if not board.is_sea(state, place) and board.controller_side(state, place) != seat:

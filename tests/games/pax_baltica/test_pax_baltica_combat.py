@@ -494,6 +494,42 @@ def test_after_round_3_of_a_naval_battle_the_attacking_warship_retreats_with_its
     assert state["battle"] is None and (pb.at(state, "Wattrang"), pb.at(state, "Savolax")) == ("Skane", "Skane")
 
 
+def test_a_warship_retreats_only_through_sea_zones_free_of_enemy_blocks(pb):
+    """6.5: blocks retreat "only into/through Friendly or Neutral territories free of enemy blocks"; 8.4: a warship
+    retreating "to a friendly harbour". Wattrang, which attacked the Kattegat from the Southern Baltic Sea, may not
+    retreat through it to Skane while the Danish Juel lies there."""
+    state = pb.place(aboard_wattrang_at_battle(pb, "Savolax"), "Juel", "Southern Baltic Sea")
+    state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [6, 6, 6]}))
+    retreat = {"block": "Wattrang", "path": [pb.step("Southern Baltic Sea"), pb.step("Skane")]}
+    assert pb.refused(state, "combat_retreat", 0, retreat, "6.5")
+
+
+def test_an_anchored_warship_retreats_by_sea_never_over_land(pb):
+    """1.1: "Warship blocks cannot cross all-land territories"; 8.4: "A warship block retreating from combat are
+    forced to go to a friendly harbour". Flemming attacks Pommern, where Wattrang lies anchored (8.3): Wattrang
+    retreats to Skane through the Southern Baltic Sea, not straight from Pommern's harbour into Skane's."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Wattrang", "Pommern")
+    state = pb.play(state, ("end_actions", 0, {}))
+    state = pb.play(state, ("group_move", 1, pb.move("Livland", ("Flemming", ["Pommern"]))), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Pommern"}))
+    assert pb.refused(state, "combat_retreat", 0, {"block": "Wattrang", "path": [pb.step("Skane")]}, "1.1")
+    by_sea = [pb.step("Southern Baltic Sea"), pb.step("Skane")]
+    state = pb.play(state, ("combat_retreat", 0, {"block": "Wattrang", "path": by_sea}))
+    assert pb.at(state, "Wattrang") == "Skane"
+
+
+def test_ground_blocks_retreat_to_sea_only_where_no_enemy_warship_lies(pb):
+    """6.5: blocks retreat "only into/through ... territories free of enemy blocks, and never into/through an existing
+    Battle territory"; 4.6: "Enemy ships prohibit sea movement". With the Russian Galley I beside Wattrang in the Gulf
+    of Finland, Vellinck may not retreat out of Estland onto Wattrang."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Wattrang", "Gulf of Finland")
+    state = pb.place(state, "Russian Galley I", "Gulf of Finland")
+    state = pb.play(state, ("end_actions", 0, {}))
+    state = pb.play(state, ("group_move", 1, pb.move("Ingermanland", ("Pjotr I", ["Estland"]))), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Estland"}))
+    assert pb.refused(state, "combat_retreat", 0, {"block": "Vellinck", "path": [pb.step("Gulf of Finland")]}, "6.5")
+
+
 def test_ground_blocks_retreat_to_sea_only_onto_room_aboard(pb):
     """6.5: "Retreat out to sea onto warships"; 8.4: "it only accepts 1 army or 2 regimental blocks per warship."
     The Russians attack Estland; Wattrang in the Gulf of Finland takes Vellinck (an army), then has no room for

@@ -365,6 +365,19 @@ def test_warships_sail_only_sea_zones_and_harbours(pb):
     assert pb.refused(state, "group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", seven)), "8.1")
 
 
+def test_a_warship_never_sails_from_harbour_to_harbour_over_land(pb):
+    """1.1: "Warship blocks cannot cross all-land territories"; 8.1: "Leaving or entering a harbour also cost 1 AP".
+    On a map where Skane borders Smaland, Wattrang anchored in Skane may not move straight into Smaland's harbour:
+    it leaves for the Southern Baltic Sea first."""
+    borders = [
+        {"a": "Skane", "b": "Smaland", "colour": "black"},
+        {"a": "Skane", "b": "Southern Baltic Sea", "colour": "black"},
+    ]
+    state = pb.place(pb.actions(pb.setup("12.1", map={"borders": borders})), "Wattrang", "Skane")
+    assert pb.refused(state, "group_move", 0, pb.move("Skane", ("Wattrang", ["Smaland"])), "1.1")
+    assert pb.rules(state, "group_move", 0, pb.move("Skane", ("Wattrang", ["Southern Baltic Sea"]))) == []
+
+
 def test_galleys_sail_three_sea_zones(pb):
     """8.1: "Warships (or groups of warships) move up to six sea zones (galley's only three) on the map"."""
     state = pb.play(sweden_to_act(pb), ("end_actions", 0, {}))
