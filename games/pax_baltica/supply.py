@@ -22,7 +22,7 @@ def is_supply_source(state: JSON, place: str, seat: int) -> bool:
 
 def in_supply(state: JSON, name: str) -> bool:
     """7.1: in supply in a national territory, or along a line of friendly (or unoccupied
-    transit) territories back to one; an enemy territory bordering such a territory is
+    transit) territories back to one, across a sea zone too; an enemy territory bordering such a territory is
     supplied too. Without the edition's borders only the territory itself can be judged:
     a block outside its own side's territories is then taken to be in supply (README)."""
     seat = board.owner(state, name)
@@ -33,8 +33,9 @@ def in_supply(state: JSON, name: str) -> bool:
         return True
     if not board.map_has_borders(state):
         return not board.enemy_blocks_at(state, place, seat)
-    reachable = _supplied_territories(state, seat)
-    if place in reachable or place in _supplied_by_sea(state, seat, board.info(state, name)["nation"]):
+    by_sea = _supplied_by_sea(state, seat, board.info(state, name)["nation"])
+    reachable = _supplied_territories(state, seat, by_sea)
+    if place in reachable or place in by_sea:
         return True
     return any(board.known_border(state, place, n) for n in reachable)
 
@@ -65,11 +66,14 @@ def _supplied_by_sea(state: JSON, seat: int, nation: str) -> set[str]:
     return supplied
 
 
-def _supplied_territories(state: JSON, seat: int) -> set[str]:
-    sources = [
+def _supplied_territories(state: JSON, seat: int, by_sea: set[str]) -> set[str]:
+    """7.1: the territories a supply line reaches from the sources, by land or across a sea
+    zone (a territory reached by sea that carries supply, a conquered one whose garrison
+    the player controls, carries it on)."""
+    reached = {
         p for p in state["tables"]["territories"] if not board.is_sea(state, p) and is_supply_source(state, p, seat)
-    ]
-    reached, queue = set(sources), deque(sources)
+    } | {p for p in by_sea if _carries_supply(state, p, seat)}
+    queue = deque(reached)
     while queue:
         here = queue.popleft()
         for there in _neighbours(state, here):

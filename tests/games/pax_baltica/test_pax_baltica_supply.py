@@ -175,6 +175,22 @@ def test_supply_line_example(pb):
     assert not supply.in_supply(without_ship, "Ostgota")
 
 
+def test_a_supply_line_crosses_the_sea_into_a_conquered_port_and_on(pb):
+    """7.1: "A conquered territory where the player controls the garrison AND can trace a supply line back to any
+    national territory" and "An enemy territory bordering to a national or conquered territory AND can trace a supply
+    line back"; "A national territory with a port or harbour is supply capable ACROSS a sea zone" held by warships of
+    the blocks' nationality. With Pomorskie's garrison conquered and Wattrang in the Baltic Sea, the line runs from
+    Livland across the sea to Pomorskie and on into Mazowsze, where Lewenhaupt is in supply; without Wattrang, not."""
+    borders = [*SUPPLY_EXAMPLE_BORDERS, {"a": "Pomorskie", "b": "Mazowsze", "colour": "black"}]
+    state = pb.setup("12.1", map={"borders": borders})
+    for name in ("Flemming", "August II"):
+        state = pb.place(state, name, "Sachsen")
+    state = pb.edit(state, control={**state["control"], "Pomorskie": "sweden"})
+    state = pb.place(pb.place(state, "Lewenhaupt", "Mazowsze", 3), "Wattrang", "Baltic Sea")
+    assert supply.in_supply(state, "Lewenhaupt")
+    assert not supply.in_supply(pb.place(state, "Wattrang", "Skane"), "Lewenhaupt")
+
+
 def test_out_of_supply_blocks_take_no_replacement_points(pb):
     """7.2: blocks out of supply "may not use any type of reinforcements, either by replacement points or by using
     actions"; 5.4: an on-map block receiving replacements "needs to be in supply (7.1)". In the 7.1 example
