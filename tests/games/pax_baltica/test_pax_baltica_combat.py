@@ -504,6 +504,35 @@ def test_a_warship_retreats_only_through_sea_zones_free_of_enemy_blocks(pb):
     assert pb.refused(state, "combat_retreat", 0, retreat, "6.5")
 
 
+def test_a_warship_retreats_only_within_the_last_armys_map(pb):
+    """6.5: a retreat is a move ("up to their full move"); 12.5: "Playable map area: Denmark, Norway and Sweden" (Sweden
+    without Finland and the provinces). Wattrang, retreating from the Kattegat, may not make for the Swedish harbour in
+    Pommern, only for one in Sweden such as Skane."""
+    state = aboard_wattrang_at_battle(pb, "Savolax")
+    state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [6, 6, 6]}))
+    seas = [pb.step("Southern Baltic Sea")]
+    assert pb.refused(state, "combat_retreat", 0, {"block": "Wattrang", "path": [*seas, pb.step("Pommern")]}, "12.5")
+    assert pb.rules(state, "combat_retreat", 0, {"block": "Wattrang", "path": [*seas, pb.step("Skane")]}) == []
+
+
+def test_with_no_friendly_harbour_left_a_warship_forced_to_retreat_is_lost(pb):
+    """8.5: "If a player have no friendly harbours left, all warships forced to conduct a sea retreat are lost and may
+    not be rebuilt until a harbour is re-conquered"; 8.2: the blocks aboard go with it. With every Swedish harbour in
+    Danish hands, Wattrang must retreat after round 3 of the Kattegat battle and has nowhere to go: it is eliminated
+    with Savolax aboard (its drawing into a harbour Sweden holds is 8.2's, tested with the replacements)."""
+    state = aboard_wattrang_at_battle(pb, "Savolax")
+    harbours = ("Skane", "Smaland", "Svealand", "Livland", "Pommern")
+    state = pb.edit(state, control={**state["control"], **{h: "denmark" for h in harbours}})
+    while not state["battle"]["retreat_due"]:
+        name = turn.next_combatants(state)[0]
+        seat = pb.engine.view(state)["active_seats"][0]
+        state = pb.play(state, ("combat_fire", seat, {"block": name, "dice": [6] * pb.steps(state, name)}))
+    legal = [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "combat_retreat"]
+    assert legal == [{"block": "Wattrang", "path": []}]
+    state = pb.play(state, ("combat_retreat", 0, {"block": "Wattrang", "path": []}))
+    assert (pb.at(state, "Wattrang"), pb.at(state, "Savolax"), state["battle"]) == ("pool", "pool", None)
+
+
 def test_an_anchored_warship_retreats_by_sea_never_over_land(pb):
     """1.1: "Warship blocks cannot cross all-land territories"; 8.4: "A warship block retreating from combat are
     forced to go to a friendly harbour". Flemming attacks Pommern, where Wattrang lies anchored (8.3): Wattrang
