@@ -544,7 +544,8 @@ def entry_triggers(table: Table, seat: int, place: str, names: list[str]) -> Non
     Holstein-Gottorp during 1700-1710"; 14.2 Denmark 4, Saxony 2: the excluded block "returns
     if Denmark (Saxony) is invaded by Sweden"; 9.5 "The Polish blocks automatically join the
     allies as soon as the Sweden or Turkey enters Poland"; 10.2, 10.3: Russia and Saxony out
-    by a truce come back "if Poland is attacked by Turkey"."""
+    by a truce come back "if Poland is attacked by Turkey", a Poland on the Allied side (a
+    Poland fighting for Sweden, 12.3 or 14.2 Saxony 3, is the Turks' ally)."""
     state = table.state
     nation = board.territory(state, place)["nation"]
     movers = {board.info(state, n)["nation"] for n in names}
@@ -565,7 +566,7 @@ def entry_triggers(table: Table, seat: int, place: str, names: list[str]) -> Non
         _return_excluded(table, invaded)
     if nation == "poland" and not state["active"]["poland"] and movers & {"sweden", "turkey"}:
         activate(table, "poland", 1)
-    if nation == "poland" and "turkey" in movers:
+    if nation == "poland" and "turkey" in movers and board.side_of(table.state, "poland") == 1:
         for ally in ("russia", "saxony"):
             if not state["active"][ally] and state["truces"].get(ally) is not None:
                 table.at("active")[ally] = True

@@ -83,6 +83,16 @@ def test_turks_attacking_poland_bring_russia_back(pb):
     assert state["active"]["russia"] and "russia" not in state["truces"]
 
 
+def test_turks_entering_a_poland_on_their_side_bring_no_one_back(pb):
+    """10.3: "If Saxony is out of the game due to a truce, it is automatically activated if Poland is attacked by
+    Turkey." In 12.3 Poland fights for Sweden and Saxony is out by a truce: Turks marching into Krakow, held by their
+    Polish allies, attack no one, and Saxony stays out."""
+    state = pb.setup("12.3")
+    state = pb.place(pb.edit(state, active={**state["active"], "turkey": True}), "Turkish Army", "Besarabya")
+    state = pb.play(pb.actions(state), ("group_move", 0, pb.move("Besarabya", ("Turkish Army", ["Krakow"]))))
+    assert state["active"]["saxony"] is False and state["truces"]["saxony"] == 1706
+
+
 def test_bergenhus_deploys_in_norway(pb):
     """9.4: "Danish blocks may only be deployed in Denmark. Exception is the Bergenhus block that must deploy in
     Norway. If all Norwegian territories are occupied it may deploy in any Danish territory." """
