@@ -543,7 +543,8 @@ def entry_triggers(table: Table, seat: int, place: str, names: list[str]) -> Non
     retreats there: 9.9 "Hanover automatically becomes an Ally of Sweden IF Denmark enters
     Holstein-Gottorp during 1700-1710"; 14.2 Denmark 4, Saxony 2: the excluded block "returns
     if Denmark (Saxony) is invaded by Sweden"; 9.5 "The Polish blocks automatically join the
-    allies as soon as the Sweden or Turkey enters Poland"; 10.2, 10.3: Russia and Saxony out
+    allies as soon as the Sweden or Turkey enters Poland" (its entry: a Poland out by a truce
+    comes back by 6.10's rolls only); 10.2, 10.3: Russia and Saxony out
     by a truce come back "if Poland is attacked by Turkey", a Poland on the Allied side (a
     Poland fighting for Sweden, 12.3 or 14.2 Saxony 3, is the Turks' ally)."""
     state = table.state
@@ -564,7 +565,12 @@ def entry_triggers(table: Table, seat: int, place: str, names: list[str]) -> Non
     invaded = board.original_nation(state, place)
     if "sweden" in movers and invaded in ("denmark", "saxony"):
         _return_excluded(table, invaded)
-    if nation == "poland" and not state["active"]["poland"] and movers & {"sweden", "turkey"}:
+    if (
+        nation == "poland"
+        and not state["active"]["poland"]
+        and "poland" not in state["truces"]
+        and movers & {"sweden", "turkey"}
+    ):
         activate(table, "poland", 1)
     if nation == "poland" and "turkey" in movers and board.side_of(table.state, "poland") == 1:
         for ally in ("russia", "saxony"):

@@ -36,6 +36,15 @@ def test_swedes_entering_poland_bring_poland_to_the_allies(pb):
     )
 
 
+def test_swedes_entering_a_poland_out_by_a_truce_do_not_bring_it_back(pb):
+    """9.5: "The Polish blocks automatically join the allies as soon as the Sweden or Turkey enters Poland" is Poland's
+    entry; a Poland out by a truce comes back by 6.10 alone: "A truce is valid for 3 years before you may start rolling
+    for activation". Poland out by a truce of 1700: Ostgota marches into Pomorskie, and Poland stays out."""
+    state = pb.actions(pb.edit(pb.setup("12.1"), truces={"poland": 1700}))
+    state = pb.play(state, ("group_move", 0, pb.move("Pommern", ("Ostgota", ["Pomorskie"]))))
+    assert state["active"]["poland"] is False and state["truces"] == {"poland": 1700}
+
+
 def test_swedes_passing_through_poland_bring_poland_to_the_allies(pb):
     """9.5: "The Polish blocks automatically join the allies as soon as the Sweden or Turkey enters Poland": a
     Swedish regiment marching from Pommern through Pomorskie into Mecklenburg has entered Poland."""
