@@ -8,19 +8,21 @@ from games.pax_baltica import board
 
 
 def lose_steps(table: Table, name: str, steps: int, *, may_eliminate: bool) -> None:
-    """Reduce a block; only combat and force-marching eliminate (6.8), other losses stop at 1."""
+    """Reduce a block; only combat and force-marching eliminate (6.8), other losses stop at 1.
+    No loss of these is combat (10.5)."""
     block = table.at("blocks", name)
     floor = 0 if may_eliminate else 1
     block["steps"] = max(floor, block["steps"] - steps)
     if block["steps"] == 0:
-        eliminate(table, name)
+        eliminate(table, name, in_combat=False)
 
 
-def eliminate(table: Table, name: str, kept: str | None = None) -> None:
+def eliminate(table: Table, name: str, kept: str | None = None, *, in_combat: bool = True) -> None:
     """6.8: an eliminated block goes to its replacement pool; a royal block is dead for good,
     and Frederik IV, August II or Pjotr I dying forces a truce. 8.2: ground blocks aboard a
     destroyed warship are destroyed with it. 10.8: the British warship is lost for good.
-    ``kept``: the conquest the victor keeps in the truce (6.9)."""
+    ``kept``: the conquest the victor keeps in the truce (6.9). 10.5: the Turks' last block
+    lost "due to combat" (not force-marching, 4.5) forces their truce."""
     state = table.state
     data = board.info(state, name)
     place = state["blocks"][name]["at"]
@@ -41,8 +43,12 @@ def eliminate(table: Table, name: str, kept: str | None = None) -> None:
     elif data["nation"] == "britain":
         table.at("active")["britain"] = False
         table.at("truces")["britain"] = state["year"]
-    elif data["nation"] == "turkey" and not any(
-        board.info(state, n)["nation"] == "turkey" and board.on_map(table.state, n) for n in state["blocks"]
+    elif (
+        data["nation"] == "turkey"
+        and in_combat
+        and not any(
+            board.info(state, n)["nation"] == "turkey" and board.on_map(table.state, n) for n in state["blocks"]
+        )
     ):
         call_truce(table, "turkey")
 

@@ -314,6 +314,19 @@ def test_view_lists_the_activation_rolls_due(pb):
     assert pb.engine.view(state)["activation_rolls_due"] == {"0": ["turkey", "ukraine"], "1": ["denmark"]}
 
 
+def test_the_turks_make_no_truce_when_their_last_block_is_lost_force_marching(pb):
+    """10.5: "If all blocks are lost due to combat ..., the Turks are forced to a TRUCE"; 4.5: a force-march roll of 1
+    to 3 costs a step, and 6.8: blocks are eliminated "due to Combat or Force-Marching". The Turkish Army, the Turks'
+    one block on the map with one step, is lost force-marching: not due to combat, so no truce."""
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.edit(state, active={**state["active"], "turkey": True}, pending_force_march={"Turkish Army": 1})
+    state = pb.play(
+        pb.place(state, "Turkish Army", "Besarabya", 1), ("force_march", 0, {"block": "Turkish Army", "roll": 3})
+    )
+    assert pb.at(state, "Turkish Army") == "pool"
+    assert state["active"]["turkey"] and "turkey" not in state["truces"]
+
+
 def test_sweden_may_cede_bremen_verden_to_hanover(pb):
     """10.1: "The Swedish player may at any time during the game cede the territories of Bremen-Verden to Hanover or
     Pommern to Prussia. This is done at a cost of -4 RP per territory but will put those nations out of the game for
