@@ -48,6 +48,34 @@ def test_a_diplomacy_truce_after_1715_is_not_undone_by_the_automatic_entry(pb):
     assert upkeep.activation_need(pb.edit(state, year=1720), "prussia") == 6
 
 
+def test_entry_rolls_by_nation_and_year(pb):
+    """9.6: the Turks start on a 6 from 1701, "From 1711 the Turks are activated on a 5 and 6"; 9.8: Ukraine "activates
+    on a roll of 5 or 6" from 1701; 9.7, 9.9: Prussia and Hanover "From 1711" on a 6, no roll before. In 1710 the
+    Turks' 5 fails and Ukraine's 4; in 1711 the Turks' 5 and Ukraine's 5 bring them in, Prussia's 5 fails and Hanover's 6
+    brings it in for the Allies, its block placed in Hanover."""
+    before = year_start(pb, "12.1", 1710)
+    assert pb.engine.view(before)["activation_rolls_due"] == {"0": ["turkey", "ukraine"], "1": ["denmark"]}
+    before = pb.play(
+        before,
+        ("activation_roll", 0, {"nation": "turkey", "roll": 5}),
+        ("activation_roll", 0, {"nation": "ukraine", "roll": 4}),
+    )
+    assert not before["active"]["turkey"] and not before["active"]["ukraine"]
+    after = year_start(pb, "12.1", 1711)
+    assert pb.engine.view(after)["activation_rolls_due"]["1"] == ["denmark", "hanover", "prussia"]
+    after = pb.play(
+        after,
+        ("activation_roll", 0, {"nation": "turkey", "roll": 5}),
+        ("activation_roll", 0, {"nation": "ukraine", "roll": 5}),
+        ("activation_roll", 1, {"nation": "prussia", "roll": 5}),
+        ("activation_roll", 1, {"nation": "hanover", "roll": 6}),
+    )
+    assert after["active"]["turkey"] and after["active"]["ukraine"] and not after["active"]["prussia"]
+    assert (
+        after["active"]["hanover"] and after["sides"]["hanover"] == 1 and pb.at(after, "Hanoverian Army") == "Hanover"
+    )
+
+
 def test_the_turks_leave_in_1716_and_may_return_from_1718(pb):
     """10.5: "Remove all Turks from spring turn 1716. From spring turn 1718, roll for activation as per (9.6)." """
     state = pb.setup("12.4")
