@@ -314,6 +314,18 @@ def cede_territory(table: Table, move: Move) -> None:
 # --- 11.1 the night rider, and the weather turn ------------------------------------------
 
 
+#: 11.1 "the most southern": 9.1 names the homeland from Skåne in the south to Gävleborg in
+#: the north; Östergötland and Västergötland lie side by side round the lake (1.1), as do
+#: Kopparberg and Gävleborg (assumed): either of a pair is the most southern.
+SOUTH_TO_NORTH = (
+    ("Skane",),
+    ("Smaland",),
+    ("Ostergotland", "Vastergotland"),
+    ("Svealand",),
+    ("Kopparberg", "Gavleborg"),
+)
+
+
 def night_rider_needs(state: JSON) -> int:
     """11.1: a 6 on game turn 2, a 5 or 6 on turn 3, and so on."""
     return max(1, 6 - (state["turn"] - 2))
@@ -344,7 +356,8 @@ def night_rider_needs(state: JSON) -> int:
     ),
 )
 def night_rider_roll(table: Table, move: Move) -> None:
-    """11.1: Karl XII enters a non-occupied Swedish territory when the roll succeeds."""
+    """11.1: Karl XII enters the most southern non-occupied Swedish territory when the roll
+    succeeds."""
     board.refuse(table, _night_rider_problem(table.state, move))
     table.set("night_rider_rolled", table.state["turn"])
     if move.data["roll"] >= night_rider_needs(table.state) and move.data.get("territory"):
@@ -366,6 +379,13 @@ def _night_rider_problem(state: JSON, move: Move) -> Violation | None:
         return Violation(rule, f"Karl XII enters a Swedish territory, and {target} is not one.")
     if board.blocks_at(state, target):
         return Violation(rule, f"Karl XII enters a non-occupied territory, and {target} is occupied.")
+    free = [
+        [p for p in row if state["control"].get(p) == "sweden" and not board.blocks_at(state, p)]
+        for row in SOUTH_TO_NORTH
+    ]
+    southern = next(row for row in free if row)  # the target itself is free
+    if target not in southern:
+        return Violation(rule, f"Karl XII enters the most southern non-occupied territory: {' or '.join(southern)}.")
     return None
 
 

@@ -252,8 +252,24 @@ def test_night_rider_needs_6_on_turn_2_then_5(pb):
     state = pb.play(state, ("night_rider_roll", 0, {"roll": 5}))
     assert pb.rules(state, "action_roll", 0, {"roll": 3}) == []
     state = pb.edit(state, turn=3)
-    state = pb.play(state, ("night_rider_roll", 0, {"roll": 5, "territory": "Svealand"}))
-    assert pb.at(state, "Karl XII") == "Svealand" and not state["karl_waiting"]
+    state = pb.play(state, ("night_rider_roll", 0, {"roll": 5, "territory": "Ostergotland"}))
+    assert pb.at(state, "Karl XII") == "Ostergotland" and not state["karl_waiting"]
+
+
+def test_the_night_rider_enters_the_most_southern_free_territory(pb):
+    """11.1: "On a roll of 6 he enters the most southern non-occupied Swedish territory." 9.1 names the homeland from
+    Skåne in the south to Gävleborg; Östergötland and Västergötland lie side by side round the lake (1.1). In 12.4
+    Skåne (the Danes) and Småland (Rehnskiold) are occupied: Karl XII enters Östergötland, not Svealand nor Gävleborg;
+    with Elfsborg gone from Västergötland, there too; with both taken, Svealand."""
+    state = pb.edit(pb.setup("12.4"), turn=2)
+    for far in ("Svealand", "Gavleborg"):
+        assert pb.refused(state, "night_rider_roll", 0, {"roll": 6, "territory": far}, "11.1")
+    assert pb.rules(state, "night_rider_roll", 0, {"roll": 6, "territory": "Ostergotland"}) == []
+    assert pb.refused(state, "night_rider_roll", 0, {"roll": 6, "territory": "Vastergotland"}, "11.1")  # Elfsborg
+    state = pb.place(state, "Elfsborg", "Svealand")
+    assert pb.rules(state, "night_rider_roll", 0, {"roll": 6, "territory": "Vastergotland"}) == []
+    state = pb.place(pb.place(state, "Elfsborg", "Vastergotland"), "Wattrang", "Ostergotland")
+    assert pb.rules(state, "night_rider_roll", 0, {"roll": 6, "territory": "Svealand"}) == []
 
 
 def test_the_night_ride_comes_before_or_after_the_action_dice(pb):
