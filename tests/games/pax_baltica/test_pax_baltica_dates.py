@@ -285,6 +285,24 @@ def test_russia_loses_8_rp_for_its_first_territory_lost_to_the_turk(pb):
     assert upkeep.rp_track(retaken, "russia") == before
 
 
+def test_only_the_first_territory_lost_to_the_turk_costs_russia_8_rp(pb):
+    """10.2: "Russia loses 8 RP's for the first Russian (or Ukraine if they are not activated) territory lost to the
+    Turk due to a siege": the Turks take Poltava (4 + 8), then Kremenchuk, which costs its 4 only (4.3; the B1
+    Sipahis break its garrison 1 before it fires, 6.7)."""
+    state = turkish_siege(pb, "Poltava")
+    before = upkeep.rp_track(state, "russia")
+    data = {"territory": "Poltava", "rolls": [{"block": "Turkish Army", "dice": [1, 6, 6, 6]}], "garrison_dice": [6]}
+    state = pb.play(state, ("siege", 0, data))
+    for name in board.blocks_at(state, "Kremenchuk"):
+        state = pb.place(state, name, "Moskva")
+    state = pb.edit(pb.place(state, "Sipahis", "Kremenchuk"), phase="battle", sieges={"Kremenchuk": 0})
+    dice = [1] + [6] * (pb.steps(state, "Sipahis") - 1)
+    data = {"territory": "Kremenchuk", "rolls": [{"block": "Sipahis", "dice": dice}], "garrison_dice": []}
+    state = pb.play(state, ("siege", 0, data))
+    assert state["control"]["Kremenchuk"] == "turkey"
+    assert upkeep.rp_track(state, "russia") == before - 4 - 8 - 4
+
+
 def test_the_turks_make_truce_when_all_their_territories_are_occupied(pb):
     """10.5: "If all blocks are lost due to combat or all Turkish territories are occupied, the Turks are forced to a
     TRUCE (see 6.9)." """
