@@ -524,7 +524,7 @@ def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]
             return Violation(sections.RETREATS, f"{name} may not retreat through {sea}, which holds enemy blocks.")
     if not board.is_known_territory(state, harbour) or board.port_of(state, harbour) != "harbour":
         return Violation(sections.SEA_RETREATS, f"{name} must retreat to a friendly harbour.")
-    if board.controller_side(state, harbour) != seat or board.enemy_blocks_at(state, harbour, seat):
+    if board.friendly_harbour_side(state, harbour) != seat or board.enemy_blocks_at(state, harbour, seat):
         return Violation(sections.SEA_RETREATS, f"{name} must retreat to a friendly harbour, and {harbour} is not.")
     for place in [*seas, harbour]:
         prohibited = entry_prohibited(state, seat, name, place)

@@ -102,6 +102,14 @@ def controller_side(state: JSON, place: str) -> int | None:
     return side_of(state, nation)
 
 
+def friendly_harbour_side(state: JSON, place: str) -> int | None:
+    """The side whose warships may anchor in ``place``: the side holding its garrison, and
+    the British warship's in Portsmouth, its own box (9.10: no one else may enter it)."""
+    if place == "Portsmouth":
+        return side_of(state, "britain")
+    return controller_side(state, place)
+
+
 def is_enemy_territory(state: JSON, place: str, seat: int) -> bool:
     side = controller_side(state, place)
     return side is not None and side != seat and state["active"].get(state["control"][place], False)

@@ -336,7 +336,7 @@ def _warship_step_problem(state: JSON, seat: int, name: str, previous: str, plac
         return Violation(sections.TERRITORIES, f"{name} is a warship and may not cross the land from {previous}.")
     if not board.is_sea(state, place) and board.port_of(state, place) != "harbour":
         return Violation(sections.WARSHIP_MOVEMENT, f"{name} is a warship and may only enter sea zones and harbours.")
-    if not board.is_sea(state, place) and board.controller_side(state, place) != seat:
+    if not board.is_sea(state, place) and board.friendly_harbour_side(state, place) != seat:
         return Violation(sections.PORTS, f"{name} may only enter a friendly harbour, and {place} is not.")
     if not last and board.is_sea(state, place) and board.enemy_blocks_at(state, place, seat):
         return Violation(sections.WARSHIP_MOVEMENT, f"{name} must stop in {place}, which holds enemy warships.")
@@ -486,8 +486,11 @@ def passenger_routes(state: JSON, seat: int, origin: str, departures: list[tuple
 
 def _passenger_problems(state: JSON, carried: dict[str, str]) -> list[Violation]:
     """4.6: "You may not load and unload the same group of blocks during the same turn": blocks
-    that boarded this turn may not be carried into a harbour, where they would land."""
+    that boarded this turn may not be carried into a harbour, where they would land; 9.10: no
+    one but the British warship enters Portsmouth."""
     for name, place in carried.items():
+        if place == "Portsmouth":
+            return [Violation(sections.GREAT_BRITAIN, f"{name} aboard may not land in the Portsmouth box.")]
         if not board.is_sea(state, place) and state["blocks"][name]["loaded"]:
             return [
                 Violation(sections.SEA_MOVEMENT, f"{name} boarded this turn and may not land in {place} this turn.")

@@ -201,6 +201,19 @@ def test_only_the_british_warship_enters_portsmouth(pb):
     assert pb.refused(state, "group_move", 0, data, "9.10")
 
 
+def test_the_british_warship_sails_back_into_portsmouth_alone(pb):
+    """9.10: "No one except the British warship block can enter the Portsmouth box": the British warship may, its own
+    box, but not with Elfsborg aboard, who would land there (8.3); with Wachtmeister staying in the North Sea to
+    carry Elfsborg (4.6), it may."""
+    state = sweden_to_act(pb)
+    state = pb.place(pb.edit(state, active={**state["active"], "britain": True}), "British Warship", "North Sea")
+    data = pb.move("North Sea", ("British Warship", ["Portsmouth"]))
+    assert pb.rules(state, "group_move", 0, data) == []
+    aboard = pb.place(state, "Elfsborg", "North Sea", aboard=True)
+    assert pb.refused(aboard, "group_move", 0, data, "9.10")
+    assert pb.rules(pb.place(aboard, "Wachtmeister", "North Sea"), "group_move", 0, data) == []
+
+
 def test_playable_area_of_the_last_army(pb):
     """12.5: "Playable map area: Denmark, Norway and Sweden." """
     state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 2}))
