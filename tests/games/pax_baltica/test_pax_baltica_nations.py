@@ -36,6 +36,16 @@ def test_swedes_entering_poland_bring_poland_to_the_allies(pb):
     )
 
 
+def test_danes_in_holstein_gottorp_from_1711_bring_no_hanover_in(pb):
+    """9.9: "Hanover automatically becomes an Ally of Sweden IF Denmark enters Holstein-Gottorp during 1700-1710": in
+    1711 Rantzau's entry brings no one in."""
+    state = allied_actions(pb)
+    state = pb.edit(state, year=1711, active={**state["active"], "denmark": True})
+    state = pb.place(state, "Rantzau", "Holstein")
+    state = pb.play(state, ("group_move", 1, pb.move("Holstein", ("Rantzau", ["Holstein-Gottorp"]))))
+    assert not state["active"]["hanover"] and pb.at(state, "Hanoverian Army") == "out"
+
+
 def test_swedes_entering_a_poland_out_by_a_truce_do_not_bring_it_back(pb):
     """9.5: "The Polish blocks automatically join the allies as soon as the Sweden or Turkey enters Poland" is Poland's
     entry; a Poland out by a truce comes back by 6.10 alone: "A truce is valid for 3 years before you may start rolling
