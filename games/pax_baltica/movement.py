@@ -580,6 +580,7 @@ def entry_triggers(table: Table, seat: int, place: str, names: list[str]) -> Non
             if not state["active"][ally] and state["truces"].get(ally) is not None:
                 table.at("active")[ally] = True
                 table.at("truces").pop(ally)
+                table.at("returns").pop(ally, None)  # 14.2 Saxony 5's return is spent
 
 
 def _return_excluded(table: Table, nation: str) -> None:

@@ -111,6 +111,26 @@ def test_turks_attacking_poland_bring_russia_back(pb):
     assert state["active"]["russia"] and "russia" not in state["truces"]
 
 
+def test_turks_attacking_poland_bring_back_a_saxony_out_by_its_event(pb):
+    """10.3: "If Saxony is out of the game due to a truce, it is automatically activated if Poland is attacked by
+    Turkey"; 14.2 Saxony 5 is a TRUCE "for one year from next coming spring" (6.9). Out by it in 1710, Saxony is
+    back when the Turks march into Krakow, and its return in 1712 is spent: a truce after that one counts its 3
+    years (6.10)."""
+    state = pb.setup("12.4")
+    state = pb.edit(
+        state,
+        active={**state["active"], "turkey": True, "saxony": False},
+        truces={"saxony": 1710},
+        returns={"saxony": 1712},
+        karl_waiting=False,
+        rolls=[None, None],
+    )
+    state = pb.place(state, "Turkish Army", "Besarabya")
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("Besarabya", ("Turkish Army", ["Krakow"]))))
+    assert state["active"]["saxony"] and state["truces"] == {} and state["returns"] == {}
+
+
 def test_turks_entering_a_poland_on_their_side_bring_no_one_back(pb):
     """10.3: "If Saxony is out of the game due to a truce, it is automatically activated if Poland is attacked by
     Turkey." In 12.3 Poland fights for Sweden and Saxony is out by a truce: Turks marching into Krakow, held by their
