@@ -134,19 +134,16 @@ def _own_blocks_on_map(state: JSON, seat: int) -> list[str]:
 
 
 def _spies(state: JSON, seat: int) -> list[JSON]:
-    """3.41: each army or regiment of the seat on the map into each territory (no sea zone)
-    holding enemy blocks (a neighbouring one where the map prints its borders). Exact: each is legal
-    whenever the seat may spy at all (an action left, 3.2, and its order, 3.3)."""
+    """3.41: each of the seat's blocks on the map into each territory holding enemy blocks,
+    where the spying rule (``_spy_problem``) lets it look. Exact: each is legal whenever the
+    seat may spy at all (an action left, 3.2, and its order, 3.3)."""
     targets = sorted({state["blocks"][n]["at"] for n in state["blocks"] if board.on_map(state, n)})
-    targets = [t for t in targets if not board.is_sea(state, t) and board.enemy_blocks_at(state, t, seat)]
-    anywhere = not board.map_has_borders(state)
+    targets = [t for t in targets if board.enemy_blocks_at(state, t, seat)]
     return [
         {"block": name, "target": target}
         for name in _own_blocks_on_map(state, seat)
-        if board.info(state, name)["type"] != "warship"
         for target in targets
-        if target != state["blocks"][name]["at"]
-        and (anywhere or board.known_border(state, state["blocks"][name]["at"], target) is not None)
+        if _spy_problem(state, Move("spy", seat, {"block": name, "target": target})) is None
     ]
 
 
