@@ -22,8 +22,8 @@ def is_supply_source(state: JSON, place: str, seat: int) -> bool:
 
 def in_supply(state: JSON, name: str) -> bool:
     """7.1: in supply in a national territory, or along a line of friendly (or unoccupied
-    transit) territories back to one, across a sea zone too; an enemy territory bordering such a territory is
-    supplied too. Without the edition's borders only the territory itself can be judged:
+    transit) territories back to one, across a sea zone too; an enemy territory bordering such
+    a territory is supplied too. Without the edition's borders only the territory itself can be judged:
     a block outside its own side's territories is then taken to be in supply (README)."""
     seat = board.owner(state, name)
     place = state["blocks"][name]["at"]
