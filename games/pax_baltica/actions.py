@@ -339,28 +339,31 @@ def night_rider_needs(state: JSON) -> int:
         for roll in FACES
         for choice in (
             [{"roll": roll, "territory": place} for place in board.SWEDISH_HOMELAND]
-            if roll >= night_rider_needs(state)
+            if roll >= night_rider_needs(state) and _night_ride_targets(state)
             else [{"roll": roll}]
         )
     ],
     says=lambda state, move, names: sentence(
-        f"{who(names, move.seat)} rolls a {move.data['roll']} for the night rider: "
-        + (
-            f"Karl XII arrives in {move.data['territory']}"
-            if move.data.get("territory") and move.data["roll"] >= night_rider_needs(state)
-            else "Karl XII does not arrive"
-        )
+        f"{who(names, move.seat)} rolls a {move.data['roll']} for the night rider: {_night_ride_said(state, move)}"
     ),
 )
 def night_rider_roll(table: Table, move: Move) -> None:
     """11.1: Karl XII enters the most southern non-occupied Swedish territory when the roll
-    succeeds."""
+    succeeds; with none free he stays away and rolls again next turn (README)."""
     board.refuse(table, _night_rider_problem(table.state, move))
     table.set("night_rider_rolled", table.state["turn"])
     if move.data["roll"] >= night_rider_needs(table.state) and move.data.get("territory"):
         table.at("blocks", "Karl XII")["at"] = move.data["territory"]
         table.set("karl_waiting", False)
     turn.after_roll(table)
+
+
+def _night_ride_said(state: JSON, move: Move) -> str:
+    if move.data["roll"] < night_rider_needs(state):
+        return "Karl XII does not arrive"
+    if move.data.get("territory"):
+        return f"Karl XII arrives in {move.data['territory']}"
+    return "Karl XII has no free Swedish territory to enter"
 
 
 def _night_rider_problem(state: JSON, move: Move) -> Violation | None:
@@ -370,20 +373,26 @@ def _night_rider_problem(state: JSON, move: Move) -> Violation | None:
     target = move.data.get("territory")
     if move.data["roll"] < night_rider_needs(state):
         return Violation(rule, "Karl XII did not arrive: name no territory.") if target else None
+    southern = _night_ride_targets(state)
     if target is None:
-        return Violation(rule, "Karl XII arrives: name the Swedish territory he enters.")
+        return Violation(rule, "Karl XII arrives: name the Swedish territory he enters.") if southern else None
     if target not in board.SWEDISH_HOMELAND or state["control"].get(target) != "sweden":
         return Violation(rule, f"Karl XII enters a Swedish territory, and {target} is not one.")
     if board.blocks_at(state, target):
         return Violation(rule, f"Karl XII enters a non-occupied territory, and {target} is occupied.")
+    if target not in southern:
+        return Violation(rule, f"Karl XII enters the most southern non-occupied territory: {' or '.join(southern)}.")
+    return None
+
+
+def _night_ride_targets(state: JSON) -> list[str]:
+    """11.1: the most southern non-occupied Swedish territories (a pair side by side), none
+    when every one is occupied or lost."""
     free = [
         [p for p in row if state["control"].get(p) == "sweden" and not board.blocks_at(state, p)]
         for row in SOUTH_TO_NORTH
     ]
-    southern = next(row for row in free if row)  # the target itself is free
-    if target not in southern:
-        return Violation(rule, f"Karl XII enters the most southern non-occupied territory: {' or '.join(southern)}.")
-    return None
+    return next((row for row in free if row), [])
 
 
 @move(

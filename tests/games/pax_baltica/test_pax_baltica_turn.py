@@ -272,6 +272,29 @@ def test_the_night_rider_enters_the_most_southern_free_territory(pb):
     assert pb.rules(state, "night_rider_roll", 0, {"roll": 6, "territory": "Svealand"}) == []
 
 
+def test_the_night_rider_with_no_free_swedish_territory_stays_away(pb):
+    """11.1: "On a roll of 6 he enters the most southern non-occupied Swedish territory. If die-roll fails re-roll on
+    game turn 3. He now arrives on a 5 or 6." In 12.4 Skåne (the Danes) and Småland (Rehnskiold) are occupied; with
+    Swedish blocks in the other five, no Swedish territory is free: the 6 is logged without one, Karl XII stays in
+    Turkey, and on game turn 3 he rolls again, a 5 enough, entering Östergötland once Wattrang has left it."""
+    state = pb.edit(pb.setup("12.4"), turn=2)
+    for name, place in (
+        ("Wattrang", "Ostergotland"),
+        ("Wachtmeister", "Svealand"),
+        ("Pommerska", "Kopparberg"),
+        ("Ostgota", "Gavleborg"),
+    ):
+        state = pb.place(state, name, place)
+    assert pb.refused(state, "night_rider_roll", 0, {"roll": 6, "territory": "Ostergotland"}, "11.1")
+    assert {"roll": 6} in [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "night_rider_roll"]
+    state = pb.play(state, ("night_rider_roll", 0, {"roll": 6}))
+    assert state["karl_waiting"] and pb.at(state, "Karl XII") == "Besarabya"
+    state = pb.place(pb.edit(state, turn=3), "Wattrang", "Southern Baltic Sea")
+    assert pb.refused(state, "night_rider_roll", 0, {"roll": 5}, "11.1")
+    state = pb.play(state, ("night_rider_roll", 0, {"roll": 5, "territory": "Ostergotland"}))
+    assert pb.at(state, "Karl XII") == "Ostergotland" and not state["karl_waiting"]
+
+
 def test_the_night_ride_comes_before_or_after_the_action_dice(pb):
     """11.1 gives the night ride no place in the game turn: the action-roll phase waits for it and both dice."""
     state = pb.edit(pb.setup("12.4"), turn=2)
