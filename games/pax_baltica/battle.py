@@ -513,7 +513,8 @@ def _retreat_border_problem(state: JSON, seat: int, step: JSON) -> Violation | N
 
 def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]) -> Violation | None:
     """8.4: "A warship block retreating from combat are forced to go to a friendly harbour";
-    6.5: only "through ... territories free of enemy blocks"; 1.1: never over land."""
+    6.5: only "through ... territories free of enemy blocks"; 1.1: never over land; 9.10: the
+    British warship into Portsmouth only with no block aboard left to land there."""
     *seas, harbour = [step["to"] for step in path]
     if any(not board.is_known_territory(state, p) or not board.is_sea(state, p) for p in seas):
         return Violation(sections.WARSHIP_MOVEMENT, f"{name} sails only through sea zones.")
@@ -530,6 +531,8 @@ def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]
         prohibited = entry_prohibited(state, seat, name, place)
         if prohibited:
             return prohibited
+    if harbour == "Portsmouth" and passenger_routes(state, seat, state["battle"]["territory"], [(name, harbour)]):
+        return Violation(sections.GREAT_BRITAIN, f"{name} may not carry the blocks aboard into the Portsmouth box.")
     return None
 
 

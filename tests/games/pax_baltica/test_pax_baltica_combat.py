@@ -676,3 +676,33 @@ def test_a_truce_forced_by_a_retreat_ends_the_battle_of_the_blocks_it_sends_away
     assert pb.at(state, "Pjotr I") == "dead" and state["active"]["russia"] is False
     assert pb.at(state, "Kazanski") == "pool" and state["battle"] is None
     assert None not in pb.engine.view(state)["active_seats"] and list(pb.engine.legal_moves(state))
+
+
+def british_warship_attacked_in_the_north_sea(pb, aboard=None):
+    """12.4 from game turn 5 (Karl XII back): the British warship in the North Sea, ``aboard`` on it, is attacked by
+    Tordenskiold from the Kattegat."""
+    state = pb.setup("12.4")
+    state = pb.edit(state, active={**state["active"], "britain": True}, turn=5, karl_waiting=False)
+    state = pb.place(pb.place(state, "Karl XII", "Svealand"), "British Warship", "North Sea")
+    if aboard:
+        state = pb.place(state, aboard, "North Sea", aboard=True, loaded=False)
+    state = pb.play(state, ("action_roll", 0, {"roll": 1}), ("action_roll", 1, {"roll": 5}))
+    state = pb.play(state, ("group_move", 1, pb.move("Kattegat", ("Tordenskiold", ["North Sea"]))))
+    state = pb.play(state, ("end_actions", 1, {}), ("end_actions", 0, {}))
+    return pb.play(state, ("start_battle", 1, {"territory": "North Sea"}))
+
+
+def test_the_british_warship_retreats_into_portsmouth_with_no_one_aboard(pb):
+    """8.4: "A warship block retreating from combat are forced to go to a friendly harbour"; 9.10: "No one except the
+    British warship block can enter the Portsmouth box." The British warship may retreat there alone; carrying
+    Elfsborg, who would land there (8.3), it may not, and makes for Småland with Elfsborg instead."""
+    to_portsmouth = {"block": "British Warship", "path": [pb.step("Portsmouth")]}
+    state = british_warship_attacked_in_the_north_sea(pb)
+    state = pb.play(state, ("combat_retreat", 0, to_portsmouth))
+    assert pb.at(state, "British Warship") == "Portsmouth" and state["battle"] is None
+    state = british_warship_attacked_in_the_north_sea(pb, "Elfsborg")
+    assert pb.refused(state, "combat_retreat", 0, to_portsmouth, "9.10")
+    via_sea = {**to_portsmouth, "path": [pb.step("Southern Baltic Sea"), pb.step("Portsmouth")]}
+    assert pb.refused(state, "combat_retreat", 0, via_sea, "9.10")
+    state = pb.play(state, ("combat_retreat", 0, {"block": "British Warship", "path": [pb.step("Smaland")]}))
+    assert (pb.at(state, "British Warship"), pb.at(state, "Elfsborg")) == ("Smaland", "Smaland")
