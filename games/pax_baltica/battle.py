@@ -17,6 +17,7 @@ from games.pax_baltica.movement import (
     entry_triggers,
     load_of,
     neighbours,
+    passenger_problems,
     passenger_routes,
     reachable,
     step_problem,
@@ -637,11 +638,13 @@ def _close_battle(table: Table) -> None:
     secrets=(Secret("moves.*.block", MOVER, f"6.6, 6.1: blocks stand up again as the battle ends; {MOVED_BLOCK}"),),
 )
 def regroup(table: Table, move: Move) -> None:
-    """6.6: each block moves one territory on; in a record play a regroup the engine did not
-    expect still moves the blocks from where they stand."""
+    """6.6: each block moves one territory on, the blocks aboard with their warships (4.6); in
+    a record play a regroup the engine did not expect still moves the blocks from where they
+    stand."""
     board.refuse(table, _regroup_problem(table.state, move))
     if not board.known_blocks(table.state, [entry["block"] for entry in move.data["moves"]]):
         raise EngineError("A regrouping block is not a block of the game.")
+    carried = _regroup_carried(table.state, move)
     for entry in move.data["moves"]:
         place, target = table.state["blocks"][entry["block"]]["at"], entry["to"]["to"]
         key = board.border_key(place, target)
@@ -649,8 +652,25 @@ def regroup(table: Table, move: Move) -> None:
         use[move.seat] += 1
         table.at("border_use")[key] = use
         table.at("blocks", entry["block"]).update(at=target, moved=True, revealed=False)
+    carry_passengers(table, carried)
     table.set("regroup", None)
     turn.settle_battle_phase(table)
+
+
+def _regroup_carried(state: JSON, move: Move) -> dict[str, str]:
+    """4.6: the blocks aboard sail with the regrouping warships (``passenger_routes``); those
+    the regroup names go their own way."""
+    entries = [e for e in move.data["moves"] if board.is_known_block(state, e["block"])]
+    ships = [
+        (e["block"], e["to"]["to"])
+        for e in entries
+        if board.info(state, e["block"])["type"] == "warship" and board.is_known_territory(state, e["to"]["to"])
+    ]
+    if not ships:
+        return {}
+    named = {e["block"] for e in entries} - {ship for ship, _ in ships}
+    left = {**state, "blocks": {n: b for n, b in state["blocks"].items() if n not in named}}
+    return passenger_routes(left, move.seat, state["blocks"][ships[0][0]]["at"], ships)
 
 
 def _regroups(state: JSON, seat: int) -> list[JSON]:
@@ -667,7 +687,7 @@ def _regroups(state: JSON, seat: int) -> list[JSON]:
     steps = [
         s
         for s in steps
-        if board.controller_side(state, s["to"]) == seat and not board.enemy_blocks_at(state, s["to"], seat)
+        if board.friendly_harbour_side(state, s["to"]) == seat and not board.enemy_blocks_at(state, s["to"], seat)
     ]
     names = sorted(board.blocks_at(state, place, seat))
     return [{"moves": [{"block": n, "to": step} for n in group]} for group in subsets(names) for step in steps]
@@ -697,7 +717,7 @@ def _regroup_problem(state: JSON, move: Move) -> Violation | None:
         ):
             return Violation(rule, f"{name} is not one of your blocks in the victory territory {place}.")
         target = step["to"]
-        if not board.is_known_territory(state, target) or board.controller_side(state, target) != move.seat:
+        if not board.is_known_territory(state, target) or board.friendly_harbour_side(state, target) != move.seat:
             return Violation(rule, f"Blocks regroup only into friendly territories, and {target} is not.")
         if board.enemy_blocks_at(state, target, move.seat):
             return Violation(rule, f"Blocks regroup only into territories free of enemy blocks, and {target} is not.")
@@ -712,4 +732,4 @@ def _regroup_problem(state: JSON, move: Move) -> Violation | None:
             return Violation(
                 sections.BORDER_RESTRICTIONS, f"Too many blocks would cross the {step['border']} border to {target}."
             )
-    return None
+    return next(iter(passenger_problems(state, _regroup_carried(state, move))), None)

@@ -216,7 +216,7 @@ def _together_problems(
         *_border_limit_problems(state, seat, origin, moves),
         *_pinning_problems(state, seat, origin, moves),
         *_capacity_problems(state, seat, moves),
-        *_passenger_problems(state, carried),
+        *passenger_problems(state, carried),
     ]
 
 
@@ -484,7 +484,7 @@ def passenger_routes(state: JSON, seat: int, origin: str, departures: list[tuple
     return routes
 
 
-def _passenger_problems(state: JSON, carried: dict[str, str]) -> list[Violation]:
+def passenger_problems(state: JSON, carried: dict[str, str]) -> list[Violation]:
     """4.6: "You may not load and unload the same group of blocks during the same turn": blocks
     that boarded this turn may not be carried into a harbour, where they would land; 9.10: no
     one but the British warship enters Portsmouth."""

@@ -706,3 +706,24 @@ def test_the_british_warship_retreats_into_portsmouth_with_no_one_aboard(pb):
     assert pb.refused(state, "combat_retreat", 0, via_sea, "9.10")
     state = pb.play(state, ("combat_retreat", 0, {"block": "British Warship", "path": [pb.step("Smaland")]}))
     assert (pb.at(state, "British Warship"), pb.at(state, "Elfsborg")) == ("Smaland", "Smaland")
+
+
+def test_the_victorious_british_warship_regroups_into_portsmouth_and_carries_its_blocks(pb):
+    """6.6: "the Victor may REGROUP ... to any friendly territories free of enemy blocks"; 9.10: the Portsmouth box is
+    the British warship's own; 4.6: "A warship is able to transport 1 Army or 2 regiment blocks per ship". The British
+    warship sinks Tordenskiold: alone, it may regroup into Portsmouth; carrying Elfsborg it may not (no one else enters
+    the box), and regrouping into Småland it takes Elfsborg along, who lands there (8.3), not left at sea with no
+    ship."""
+    into_portsmouth = {"moves": [{"block": "British Warship", "to": pb.step("Portsmouth")}]}
+    won = []
+    for aboard in (None, "Elfsborg"):
+        state = pb.place(british_warship_attacked_in_the_north_sea(pb, aboard), "Tordenskiold", "North Sea", 1)
+        state = pb.play(state, ("combat_fire", 0, {"block": "British Warship", "dice": [1, 6, 6]}))
+        assert state["battle"] is None and state["regroup"] == {"territory": "North Sea", "seat": 0}
+        won.append(state)
+    state = pb.play(won[0], ("regroup", 0, into_portsmouth))
+    assert pb.at(state, "British Warship") == "Portsmouth"
+    assert pb.refused(won[1], "regroup", 0, into_portsmouth, "9.10")
+    state = pb.play(won[1], ("regroup", 0, {"moves": [{"block": "British Warship", "to": pb.step("Smaland")}]}))
+    assert (pb.at(state, "British Warship"), pb.at(state, "Elfsborg")) == ("Smaland", "Smaland")
+    assert not state["blocks"]["Elfsborg"]["aboard"]
