@@ -94,7 +94,7 @@ def call_truce(table: Table, nation: str, kept: str | None = None) -> None:
         if board.info(state, name)["nation"] == nation and block["at"] not in board.OFF_MAP:
             table.at("blocks", name).update(at="pool", revealed=False, aboard=False)
     for place, holder in list(state["control"].items()):
-        original = board.original_nation(state, place)
+        original = board.rightful_nation(state, place)  # Ukraine's are Russia's until it enters (4.8)
         if holder == nation and original != nation:
             table.at("control")[place] = original
             table.at("lost").pop(place, None)

@@ -727,3 +727,22 @@ def test_the_victorious_british_warship_regroups_into_portsmouth_and_carries_its
     state = pb.play(won[1], ("regroup", 0, {"moves": [{"block": "British Warship", "to": pb.step("Smaland")}]}))
     assert (pb.at(state, "British Warship"), pb.at(state, "Elfsborg")) == ("Smaland", "Smaland")
     assert not state["blocks"]["Elfsborg"]["aboard"]
+
+
+def test_a_russian_truce_leaves_ukraine_russian_before_its_entry(pb):
+    """6.9: "Any conquered garrisons are returned to its previous owners"; 4.8: Ukraine belongs to Russia until it
+    enters the war. Vellinck kills Pjotr I, alone in Ingermanland with 1 step, in 12.1: the Russian truce hands
+    Ingermanland's conquests back, but Ukraine's garrisons, Russia's own, stay Russian, not Ukraine's (a nation of the
+    Swedish side not at war)."""
+    state = pb.setup("12.1")
+    for name in ("Sjeremetev", "Schnwentz", "Kazanski"):
+        state = pb.place(state, name, "Novgorod")
+    state = pb.actions(pb.place(state, "Pjotr I", "Ingermanland", 1))
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Ingermanland"}))
+    state = pb.play(state, ("combat_fire", 1, {"block": "Pjotr I", "dice": [6]}))
+    state = pb.play(state, ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}))
+    assert pb.at(state, "Pjotr I") == "dead" and state["active"]["russia"] is False
+    ukraine = ("Ukraiyina", "Mala Rus", "Sivershchyna", "Poltava", "Kremenchuk")
+    assert {state["control"][place] for place in ukraine} == {"russia"}
