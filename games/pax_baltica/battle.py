@@ -234,16 +234,20 @@ def target_orders(state: JSON, enemies: list[str], hits: int) -> list[list[str]]
 
 def keeps(state: JSON, landed: list[str]) -> list[str]:
     """6.9: the conquests the victor may keep when the hits kill Frederik IV, August II or
-    Pjotr I: the garrisons of that nation the enemy holds, never a capital."""
+    Pjotr I, or the Turks' last block (10.5: "forced to a TRUCE (see 6.9)"): the garrisons of
+    that nation the enemy holds, never a capital."""
     steps: dict[str, int] = {}
     for name in landed:
         steps[name] = steps.get(name, state["blocks"][name]["steps"]) - 1
     fallen = [board.TRUCE_ROYALS[n] for n, left in steps.items() if left <= 0 and n in board.TRUCE_ROYALS]
+    turks = [n for n in state["blocks"] if board.info(state, n)["nation"] == "turkey" and board.on_map(state, n)]
+    if turks and all(steps.get(n, 1) <= 0 for n in turks):
+        fallen.append("turkey")
     return sorted(
         place
         for place, holder in state["control"].items()
-        if board.original_nation(state, place) in fallen
-        and holder != board.original_nation(state, place)
+        if board.rightful_nation(state, place) in fallen
+        and holder != board.rightful_nation(state, place)
         and not board.territory(state, place)["capital"]
     )
 

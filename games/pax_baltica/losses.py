@@ -22,7 +22,8 @@ def eliminate(table: Table, name: str, kept: str | None = None, *, in_combat: bo
     and Frederik IV, August II or Pjotr I dying forces a truce. 8.2: ground blocks aboard a
     destroyed warship are destroyed with it. 10.8: the British warship is lost for good.
     ``kept``: the conquest the victor keeps in the truce (6.9). 10.5: the Turks' last block
-    lost "due to combat" (not force-marching, 4.5) forces their truce."""
+    lost "due to combat" (not force-marching, 4.5) forces their truce ("see 6.9": one
+    conquest kept too)."""
     state = table.state
     data = board.info(state, name)
     place = state["blocks"][name]["at"]
@@ -50,7 +51,7 @@ def eliminate(table: Table, name: str, kept: str | None = None, *, in_combat: bo
             board.info(state, n)["nation"] == "turkey" and board.on_map(table.state, n) for n in state["blocks"]
         )
     ):
-        call_truce(table, "turkey")
+        call_truce(table, "turkey", kept)
 
 
 def _sivershchyna_held_against_sweden(state: JSON) -> bool:

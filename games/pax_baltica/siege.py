@@ -242,15 +242,21 @@ def _after_garrison(state: JSON, group: list[str], hits: int, targets: list[str]
 
 
 def _keeps(state: JSON, place: str) -> list[str]:
-    """6.9: a fallen capital's truce lets the victor keep one conquest of that nation."""
+    """6.9: a fallen capital's truce lets the victor keep one conquest of that nation; so does
+    the Turks' truce when their last territory falls (10.5, "see 6.9"), that one too."""
     original = board.original_nation(state, place)
+    if original == "turkey":
+        turkish = [p for p in state["control"] if board.original_nation(state, p) == "turkey"]
+        side = board.side_of(state, "turkey")
+        held = [p for p in turkish if p == place or board.controller_side(state, p) not in (side, None)]
+        return sorted(p for p in held if not board.territory(state, p)["capital"]) if held == turkish else []
     if not board.territory(state, place)["capital"] or original == "sweden":
         return []
     return sorted(
         p
         for p, holder in state["control"].items()
         if p != place
-        and board.original_nation(state, p) == original
+        and board.rightful_nation(state, p) == original
         and holder != original
         and not board.territory(state, p)["capital"]
     )

@@ -337,6 +337,34 @@ def test_the_turks_make_truce_when_all_their_territories_are_occupied(pb):
     assert state["active"]["turkey"] is False and pb.at(state, "Turkish Army") == "pool"
 
 
+def test_the_turkish_truce_hands_back_their_territory_unless_the_victor_keeps_it(pb):
+    """10.5: "... all Turkish territories are occupied, the Turks are forced to a TRUCE (see 6.9)"; 6.9: "Any
+    conquered garrisons are returned to its previous owners. If the victor of the truce has conquered any garrisons, 1
+    may be kept." Mensjikov takes Besarabya, the Turks' one territory: without a keep it goes back to Turkey with the
+    truce, and Kremenchuk, which the Turks took (14.2 Russia 2), to Russia; the Allies may keep Besarabya, and that
+    siege is among the legal moves."""
+    state = pb.setup("12.4")
+    state = pb.edit(
+        state,
+        active={**state["active"], "turkey": True},
+        phase="battle",
+        player1=1,
+        sieges={"Besarabya": 1},
+        control={**state["control"], "Kremenchuk": "turkey"},
+    )
+    state = pb.place(pb.place(state, "Karl XII", "Svealand"), "Turkish Army", "Krakow")
+    state = pb.place(state, "Mensjikov", "Besarabya")
+    data = {"territory": "Besarabya", "rolls": [{"block": "Mensjikov", "dice": [1, 2, 6, 6]}], "garrison_dice": [6, 6]}
+    handed_back = pb.play(state, ("siege", 1, data))
+    assert handed_back["active"]["turkey"] is False
+    assert (handed_back["control"]["Besarabya"], handed_back["control"]["Kremenchuk"]) == ("turkey", "russia")
+    kept = {**data, "keep": "Besarabya"}
+    assert kept in [m.data for m in pb.engine.legal_moves(state, 1) if m.type == "siege"]
+    kept = pb.play(state, ("siege", 1, kept))
+    assert kept["active"]["turkey"] is False
+    assert (kept["control"]["Besarabya"], kept["control"]["Kremenchuk"]) == ("russia", "russia")
+
+
 def test_force_marched_blocks_support_only_from_round_2(pb):
     """4.5: "No force-marching blocks are available on Combat Round 1 when supporting a block." """
     state = pb.actions(pb.setup("12.1"))

@@ -317,6 +317,38 @@ def test_the_turks_make_truce_when_all_their_blocks_are_lost(pb):
     assert state["active"]["turkey"] is False and state["truces"]["turkey"] == 1700
 
 
+def test_the_turkish_truce_of_their_last_block_lets_the_victor_keep_a_conquest(pb):
+    """10.5: "If all blocks are lost due to combat ..., the Turks are forced to a TRUCE (see 6.9)"; 6.9: "If the victor
+    of the truce has conquered any garrisons, 1 may be kept." On an edition's map with a second Turkish territory,
+    Silistra, held by Russia, Mensjikov kills the Turkish Army, the Turks' last block on the map: Silistra goes back to
+    the Turks, unless the fire keeps it, which the legal moves offer."""
+    silistra = {
+        "nation": "turkey",
+        "garrison": 2,
+        "forage": 2,
+        "port": None,
+        "capital": False,
+        "region": "poland-ukraine",
+        "kind": "land",
+    }
+    state = pb.setup("12.4", map={"territories": {"Silistra": silistra}})
+    control = {**state["control"], "Silistra": "russia"}
+    state = pb.edit(state, active={**state["active"], "turkey": True}, control=control, turn=5, karl_waiting=False)
+    state = pb.place(pb.place(state, "Karl XII", "Svealand"), "Turkish Army", "Besarabya", 1)
+    state = pb.place(state, "Mensjikov", "Silistra")
+    state = pb.play(state, ("action_roll", 0, {"roll": 1}), ("action_roll", 1, {"roll": 5}))
+    state = pb.play(state, ("group_move", 1, pb.move("Silistra", ("Mensjikov", ["Besarabya"]))))
+    state = pb.play(state, ("end_actions", 1, {}), ("end_actions", 0, {}))
+    state = pb.play(state, ("start_battle", 1, {"territory": "Besarabya"}))
+    state = pb.play(state, ("combat_fire", 0, {"block": "Turkish Army", "dice": [6]}))
+    fire = {"block": "Mensjikov", "dice": [1, 6, 6, 6]}
+    handed_back = pb.play(state, ("combat_fire", 1, fire))
+    assert handed_back["active"]["turkey"] is False and handed_back["control"]["Silistra"] == "turkey"
+    assert {**fire, "keep": "Silistra"} in [m.data for m in pb.engine.legal_moves(state, 1) if m.type == "combat_fire"]
+    kept = pb.play(state, ("combat_fire", 1, {**fire, "keep": "Silistra"}))
+    assert kept["active"]["turkey"] is False and kept["control"]["Silistra"] == "russia"
+
+
 def test_view_lists_the_activation_rolls_due(pb):
     """The game, Activation and replacements: each side rolls for its allies before replacements."""
     state = pb.edit(pb.setup("12.1"), season=3, phase="weather")
