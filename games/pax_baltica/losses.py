@@ -31,7 +31,7 @@ def eliminate(table: Table, name: str, kept: str | None = None, *, in_combat: bo
     block.update(steps=0, revealed=False, aboard=False)
     if data["royal"]:
         block["at"] = "dead"
-    elif data["nation"] == "britain" or (name == "Mazepa" and _sivershchyna_held_against_sweden(state)):
+    elif data["nation"] == "britain" or (name == "Mazepa" and sivershchyna_held_against_sweden(state)):
         block["at"] = "out"
     else:
         block["at"] = "pool"
@@ -54,7 +54,7 @@ def eliminate(table: Table, name: str, kept: str | None = None, *, in_combat: bo
         call_truce(table, "turkey", kept)
 
 
-def _sivershchyna_held_against_sweden(state: JSON) -> bool:
+def sivershchyna_held_against_sweden(state: JSON) -> bool:
     """10.7: Mazepa may not return to the pool while the Allies or the Turks hold Sivershchyna."""
     holder = state["control"].get("Sivershchyna")
     return holder == "turkey" or board.side_of(state, holder or "") == 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, counted, move
 from games.pax_baltica import board, sections
+from games.pax_baltica.losses import sivershchyna_held_against_sweden
 from games.pax_baltica.supply import in_supply
 from games.pax_baltica.telling import FACES, named, sentence, titled, who
 from games.pax_baltica.vocabulary import DIE, NAME, NATION
@@ -126,14 +127,14 @@ def activate(table: Table, nation: str, side: int) -> None:
     table.at("active")[nation] = True
     table.at("sides")[nation] = side
     table.at("truces").pop(nation, None)
-    printed = state["tables"]["blocks"]
-    for name, block in state["blocks"].items():
-        if block["at"] == "out" and printed[name]["nation"] == nation and not _set_aside(state, name):
-            table.at("blocks", name)["at"] = "pool"
     if nation == "ukraine":
         for place, holder in state["control"].items():
             if holder == "russia" and board.original_nation(state, place) == "ukraine":
                 table.at("control")[place] = "ukraine"
+    printed = state["tables"]["blocks"]
+    for name, block in table.state["blocks"].items():
+        if block["at"] == "out" and printed[name]["nation"] == nation and not _set_aside(table.state, name):
+            table.at("blocks", name)["at"] = "pool"
     if nation == "hanover" and "Hanoverian Army" in state["blocks"]:
         table.at("blocks", "Hanoverian Army").update(at="Hanover", steps=board.info(state, "Hanoverian Army")["steps"])
     if state["phase"] == "year_start":
@@ -150,11 +151,13 @@ def cossacks_with_kin(state: JSON) -> bool:
 def _set_aside(state: JSON, name: str) -> bool:
     """The blocks a nation entering the war leaves out of its pool: those excluded by 14.2
     (Denmark 4, Saxony 2; Russia 3 while the Cossacks' kin are in the game: a truce sends a
-    nation's combat blocks to the pool, 6.9, not a block excluded from play) and Russia's
-    warships until S:t Petersburg is built (5.3 "place warships aside until a harbour is
-    built", 11.2)."""
+    nation's combat blocks to the pool, 6.9, not a block excluded from play), Mazepa while
+    the Allies or the Turks hold Sivershchyna (10.7) and Russia's warships until S:t
+    Petersburg is built (5.3 "place warships aside until a harbour is built", 11.2)."""
     data = board.info(state, name)
     if name in state["excluded"] or (name == "Cossacks" and cossacks_with_kin(state)):
+        return True
+    if name == "Mazepa" and sivershchyna_held_against_sweden(state):
         return True
     return data["nation"] == "russia" and data["type"] == "warship" and not state["st_petersburg"]
 

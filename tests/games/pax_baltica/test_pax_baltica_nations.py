@@ -403,6 +403,22 @@ def test_mazepa_never_returns_while_the_allies_hold_sivershchyna(pb):
     assert state["control"]["Sivershchyna"] == "russia" and pb.at(state, "Mazepa") == "out"
 
 
+def test_mazepa_kept_out_stays_out_when_ukraine_enters_again(pb):
+    """10.7: "If the territory of Sivershchyna is garrisoned by an allied player or the Turks, the Mazepa block may NOT
+    return to the Swedish replacement pool"; 9.8: Sweden rolls for Ukraine's entry (5 or 6). Mazepa dies at Poltava
+    while the Poles hold Sivershchyna: he is out, not in the pool, and Ukraine rejoins Russia. When Ukraine enters
+    again, its other garrisons are its own once more, but Sivershchyna is still Polish: Mazepa stays out."""
+    state = pb.setup("12.1")
+    control = {**state["control"], "Poltava": "ukraine", "Sivershchyna": "poland"}
+    state = pb.edit(state, active={**state["active"], "ukraine": True}, control=control)
+    state = killed_at_poltava(pb, state, "Mazepa")
+    assert pb.at(state, "Mazepa") == "out" and state["active"]["ukraine"] is False
+    state = pb.edit(state, phase="weather", season=3, battle=None, regroup=None)
+    state = pb.play(state, ("weather_roll", 0, {"roll": 1}), ("activation_roll", 0, {"nation": "ukraine", "roll": 5}))
+    assert state["active"]["ukraine"] and state["control"]["Poltava"] == "ukraine"
+    assert state["control"]["Sivershchyna"] == "poland" and pb.at(state, "Mazepa") == "out"
+
+
 def test_an_excluded_danish_block_returns_when_sweden_invades(pb):
     """14.2 Denmark 4: "Denmark must exclude 1 block free of choice from the replacement pool. It returns if Denmark is
     invaded by Sweden." """
