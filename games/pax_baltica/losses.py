@@ -72,18 +72,18 @@ def lose_passengers(table: Table, sea: str, seat: int | None) -> None:
     """8.2: "Ground blocks aboard destroyed warship are likewise destroyed": eliminated as in
     combat (6.8), so a royal block aboard is dead for good and Frederik IV, August II or
     Pjotr I going down forces a truce. The seat's warships left in the sea zone keep as many
-    as they carry (4.6), the rest are lost; also when the British warship leaves the map by
-    its triggers (10.8, 9.10: README)."""
+    as they carry (4.6), armies first as when ships part (``passenger_routes``), the rest are
+    lost; also when the British warship leaves the map by its triggers (10.8, 9.10: README)."""
     state = table.state
     ships = [n for n in board.blocks_at(state, sea, seat) if board.info(state, n)["type"] == "warship"]
     capacity = 2 * len(ships)
-    for name in board.blocks_at(state, sea, seat):
-        if state["blocks"][name].get("aboard"):
-            load = 2 if board.info(state, name)["type"] == "army" else 1
-            if load <= capacity:
-                capacity -= load
-            elif table.state["blocks"][name]["at"] == sea:
-                eliminate(table, name)
+    aboard = [n for n in board.blocks_at(state, sea, seat) if state["blocks"][n].get("aboard")]
+    for name in sorted(aboard, key=lambda n: board.info(state, n)["type"] != "army"):
+        load = 2 if board.info(state, name)["type"] == "army" else 1
+        if load <= capacity:
+            capacity -= load
+        elif table.state["blocks"][name]["at"] == sea:
+            eliminate(table, name)
 
 
 def call_truce(table: Table, nation: str, kept: str | None = None) -> None:

@@ -746,3 +746,31 @@ def test_a_russian_truce_leaves_ukraine_russian_before_its_entry(pb):
     assert pb.at(state, "Pjotr I") == "dead" and state["active"]["russia"] is False
     ukraine = ("Ukraiyina", "Mala Rus", "Sivershchyna", "Poltava", "Kremenchuk")
     assert {state["control"][place] for place in ukraine} == {"russia"}
+
+
+def test_the_warships_left_afloat_keep_the_armies_aboard_first(pb):
+    """8.2: "Ground blocks aboard destroyed warship are likewise destroyed"; 4.6: "A warship is able to transport 1 Army
+    or 2 regiment blocks per ship" (README: the log does not say which ship carries which block; those left afloat keep
+    the armies first, as ships parting do). Wachtmeister and Wattrang carry Savolax, Elfsborg and an edition's army,
+    Stenbock, listed after them; Tordenskiold sinks Wattrang: Wachtmeister keeps Stenbock, and the regiments go down."""
+    stenbock = {
+        "nation": "sweden",
+        "type": "army",
+        "steps": 4,
+        "rating": "B2",
+        "move": 3,
+        "train": False,
+        "royal": False,
+    }
+    state = pb.setup("12.5", blocks={"Stenbock": stenbock})
+    state = pb.place(pb.place(state, "Wachtmeister", "Baltic Sea", 1), "Wattrang", "Baltic Sea", 1)
+    for name in ("Savolax", "Elfsborg", "Stenbock"):
+        state = pb.place(state, name, "Baltic Sea", aboard=True, loaded=False)
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}), ("end_actions", 0, {}))
+    attack = pb.move("Kattegat", ("Tordenskiold", ["Southern Baltic Sea", "Baltic Sea"]))
+    state = pb.play(state, ("group_move", 1, attack), ("start_battle", 0, {"territory": "Baltic Sea"}))
+    state = pb.play(state, ("combat_fire", 0, {"block": "Wachtmeister", "dice": [6]}))
+    state = pb.play(state, ("combat_fire", 0, {"block": "Wattrang", "dice": [6]}))
+    state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [1, 6, 6], "targets": ["Wattrang"]}))
+    assert (pb.at(state, "Wattrang"), pb.at(state, "Stenbock")) == ("pool", "Baltic Sea")
+    assert (pb.at(state, "Savolax"), pb.at(state, "Elfsborg")) == ("pool", "pool")
