@@ -49,8 +49,8 @@ def action_roll(table: Table, move: Move) -> None:
 def _rerolls(state: JSON, seat: int, rerolled: list[int]) -> tuple[Violation | None, int]:
     """Check the re-rolls that led to the final action roll; return the 13.3 re-rolls spent.
     13.1: a second event in a row may be re-rolled until it is an action number; 13.2: the
-    Allied player's one re-roll a turn, never of a 6, and final; 13.3: five re-rolls each for
-    the game, a die-roll re-rolled only once."""
+    Allied player's one re-roll a turn, never of a 6 (a 13.3 re-roll may be), and final; 13.3:
+    five re-rolls each for the game, a die-roll re-rolled only once."""
     optional = state["optional_rules"]
     spent, final, previous_was_13_3 = 0, False, False
     for value in rerolled:
@@ -58,12 +58,14 @@ def _rerolls(state: JSON, seat: int, rerolled: list[int]) -> tuple[Violation | N
             continue
         if final:
             return Violation(sections.ALLIED_REROLL, "The result of the Allied re-roll is non-negotiable."), spent
+        free_rerolls = "13.3" in optional and spent < state["rerolls"][seat]
         if "13.2" in optional and seat == 1 and _all_allies_active(state) and not previous_was_13_3:
-            if value == 6:
+            if value != 6:
+                final = True
+                continue
+            if not free_rerolls:  # 13.2's "A 6 may never be re-rolled" is its own re-roll's: 13.3's are free
                 return Violation(sections.ALLIED_REROLL, "A 6 may never be re-rolled."), spent
-            final = True
-            continue
-        if "13.3" in optional and spent < state["rerolls"][seat]:
+        if free_rerolls:
             if previous_was_13_3:
                 return Violation(sections.REROLLS, "A die-roll may only be re-rolled once."), spent
             spent, previous_was_13_3 = spent + 1, True

@@ -338,6 +338,18 @@ def test_allied_re_roll_never_of_a_6(pb):
     assert pb.refused(state, "action_roll", 0, {"roll": 3, "rerolled_from": [1]}, "13.0")
 
 
+def test_an_allied_6_may_be_re_rolled_with_a_13_3_re_roll(pb):
+    """13.2's "A 6 may never be re-rolled" is said of the Allied player's own re-roll; 13.3: "Both players receive 5
+    re-rolls each to freely use as they see fit": with both in force, the Allied player re-rolls a 6 with one of his
+    five (and a die-roll is still re-rolled only once)."""
+    state = pb.setup("12.4", optional_rules=["13.2", "13.3"])
+    assert pb.rules(state, "action_roll", 1, {"roll": 3, "rerolled_from": [6]}) == []
+    assert pb.play(state, ("action_roll", 1, {"roll": 3, "rerolled_from": [6]}))["rerolls"] == [5, 4]
+    assert pb.refused(state, "action_roll", 1, {"roll": 3, "rerolled_from": [6, 2]}, "13.3")
+    spent = pb.edit(state, rerolls=[5, 0])
+    assert pb.refused(spent, "action_roll", 1, {"roll": 3, "rerolled_from": [6]}, "13.2")
+
+
 def test_allied_re_roll_only_with_russia_saxony_and_denmark_at_war(pb):
     """13.2: "If Russia, Saxony and Denmark all are activated, the allied player has one re-roll per turn": not in
     12.1 before the Danes enter, nor in 12.4 once Saxony is out."""
