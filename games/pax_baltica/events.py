@@ -559,6 +559,13 @@ def _recruitment_problem(state: JSON, recruitment: list[JSON]) -> Violation | No
             return Violation(
                 sections.GENERAL_EVENTS, f"{nation.title()} rolled {entry['roll']} and gains at most that many steps."
             )
+        room = _room(state, [n for n in state["blocks"] if _recruitable(state, n, nation)])
+        if len(entry["blocks"]) < min(entry["roll"], room):
+            return Violation(
+                sections.GENERAL_EVENTS,
+                f"{nation.title()} rolled {entry['roll']} and gains {min(entry['roll'], room)} step(s) in its "
+                f"homeland, not {len(entry['blocks'])}.",
+            )
     return None
 
 

@@ -47,6 +47,20 @@ def test_recruitment_steps_go_to_blocks_in_the_homeland(pb):
     assert pb.steps(state, "Karl XII") == 4
 
 
+def test_recruitment_gains_as_many_steps_as_the_die_shows(pb):
+    """14.1 4: "All countries roll 1D6 and gain as many steps as the die shows": Sweden rolls a 3 with Karl XII at 1
+    step in Skane, so three steps go on him (no fewer); with a 6, the three he can take (4 is his full strength)."""
+    state = pb.place(event_due(pb), "Karl XII", "Skane", 1)
+    others = [{"nation": "russia", "roll": 1, "blocks": []}, {"nation": "saxony", "roll": 1, "blocks": []}]
+    for fewer in ([], ["Karl XII"], ["Karl XII", "Karl XII"]):
+        recruitment = [{"nation": "sweden", "roll": 3, "blocks": fewer}, *others]
+        assert pb.refused(state, "general_event", 0, {"roll": 4, "recruitment": recruitment}, "14.1")
+    full = [{"nation": "sweden", "roll": 6, "blocks": ["Karl XII"] * 3}, *others]
+    assert pb.steps(pb.play(state, ("general_event", 0, {"roll": 4, "recruitment": full})), "Karl XII") == 4
+    three = [{"nation": "sweden", "roll": 3, "blocks": ["Karl XII"] * 3}, *others]
+    assert pb.steps(pb.play(state, ("general_event", 0, {"roll": 4, "recruitment": three})), "Karl XII") == 4
+
+
 def test_swedish_recruitment_steps_go_to_the_swedish_homeland_only(pb):
     """14.1 4: "Steps must be applied in the native homeland"; 9.1 names Sweden's: "Sweden (the territories of
     Skåne, Småland, Östergötland, Västergötland, Svealand, Kopparberg and Gävleborg)", "the Swedish homeland".
