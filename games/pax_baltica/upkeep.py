@@ -376,6 +376,8 @@ def deployment_problem(state: JSON, name: str, place: str, seat: int) -> Violati
         allowed = [p for p in allowed if board.port_of(state, p) == "harbour"]
         rule = sections.NAVAL_BATTLES
     if place not in allowed:
+        if data["type"] == "warship" and not board.is_playable(state, place):  # 12.5: a harbour it holds off the map
+            return Violation(sections.LAST_ARMY, f"{place} is outside the playable map area of this scenario.")
         return Violation(rule, f"{name} may not be deployed in {place}.")
     if state["control"].get(place) != data["nation"] and board.controller_side(state, place) != seat:
         return Violation(sections.INCORRECT_DEPLOYMENT, f"The enemy holds the garrison of {place}.")
@@ -426,7 +428,7 @@ def deployment_area(state: JSON, name: str) -> tuple[list[str], str]:
         return (norway or _territories_of(state, "denmark")), sections.DEPLOY_DENMARK
     if board.info(state, name)["type"] == "warship":
         harbours = [p for p in state["tables"]["territories"] if state["control"].get(p) == nation]
-        return harbours, sections.NAVAL_BATTLES
+        return [p for p in harbours if board.is_playable(state, p)], sections.NAVAL_BATTLES
     if nation not in DEPLOYMENT:
         return [], sections.REPLACEMENT_POOL
     places, rule = DEPLOYMENT[nation]

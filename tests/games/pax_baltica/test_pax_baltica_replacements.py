@@ -115,6 +115,18 @@ def test_savolax_rebuilds_in_sweden_when_its_home_is_off_the_last_armys_map(pb):
     assert pb.refused(state, "draw_block", 0, {"block": "Savolax", "steps": 3, "territory": "Savolax"}, "9.1")
 
 
+def test_a_warship_of_the_last_army_is_rebuilt_only_on_its_map(pb):
+    """12.5: "Playable map area: Denmark, Norway and Sweden": Wattrang, sunk and drawn again, may start in a Swedish
+    harbour of that area (Skane), not in Pommern's or Livland's, which Sweden still holds off the map (8.2 "any
+    friendly harbour" within the scenario's area)."""
+    state = pb.place(year_start(pb, "12.5", year=1719), "Wattrang", "pool", 0)
+    assert pb.rules(state, "draw_block", 0, {"block": "Wattrang", "steps": 2, "territory": "Skane"}) == []
+    for place in ("Pommern", "Livland"):
+        assert pb.refused(state, "draw_block", 0, {"block": "Wattrang", "steps": 2, "territory": place}, "12.5")
+    offered = {m.data.get("territory") for m in pb.engine.legal_moves(state, 0) if m.type == "draw_block"}
+    assert "Skane" in offered and not {"Pommern", "Livland"} & offered
+
+
 def test_russians_deploy_in_moskva_jaroslav_or_tula(pb):
     """9.2: "Russian blocks may only be deployed in the territories of Moskva, Jaroslav and Tula." """
     state = replacements(pb)
