@@ -1,6 +1,8 @@
 """The yearly activation and replacements phase: RP (5.x), deployment (9.x), activation (6.10, 9.x)."""
 
+from games.kit import Table
 from games.pax_baltica import upkeep
+from games.pax_baltica.siege import conquer
 
 
 def year_start(pb, scenario="12.1", year=1701, **fields):
@@ -57,6 +59,19 @@ def test_scenario_occupations_leave_the_replacement_table_alone(pb):
     up Nyen and Ingermanland as Russian garrisons, and Sweden still has the 40 RP of the table in 1711."""
     state = replacements(pb, "12.4", year=1711)
     assert state["control"]["Nyen"] == "russia" and state["rp"]["sweden"] == 40
+
+
+def test_a_set_up_occupation_retaken_gains_nothing_and_lost_again_costs_4_rp(pb):
+    """5.7 and 5.1 (README reading): Ingermanland, Russian in 12.3's set-up, costs Sweden nothing; retaken by Sweden it
+    gains nothing ("A player never gains RP's by conquering a territory"); conquered again by Russia it costs the 4 RP
+    of any conquest ("the original territorial owner loses 4 RP")."""
+    state = pb.setup("12.3")
+    assert upkeep.rp_track(state, "sweden") == 40
+    table = Table(state)
+    conquer(table, "Ingermanland", "sweden", None)
+    assert upkeep.rp_track(table.state, "sweden") == 40
+    conquer(table, "Ingermanland", "russia", None)
+    assert upkeep.rp_track(table.state, "sweden") == 36
 
 
 def test_rp_are_never_lent_to_another_nation(pb):
