@@ -220,6 +220,19 @@ def test_saxons_draw_supply_from_poland_until_it_changes_side(pb):
     assert not supply.in_supply(swedish, "Schulenburg")
 
 
+def test_a_nation_not_in_the_war_supplies_no_one(pb):
+    """7.1: a supply source is a national territory "where the player control the garrison"; a nation not yet in the
+    war is no one's to control (9.4: Denmark enters from 1701), and 9.3 grants supply "even if not activated" of
+    Poland only. Repnin in Danish Jylland, or in Swedish Skane bordering Danish Sjaelland, is out of supply while
+    Denmark is out of the war, and in supply once it is in."""
+    borders = [{"a": "Jylland", "b": "Holstein", "colour": "black"}, {"a": "Skane", "b": "Sjaelland", "colour": "red"}]
+    state = pb.setup("12.1", map={"borders": borders})
+    for place in ("Jylland", "Skane"):
+        here = pb.place(state, "Repnin", place)
+        assert not supply.in_supply(here, "Repnin")
+        assert supply.in_supply(pb.edit(here, active={**here["active"], "denmark": True}), "Repnin")
+
+
 def test_supply_passes_an_unoccupied_transit_territory(pb):
     """4.7: "You may trace supply through these territories as long as they are non-occupied"; 7.1: the enemy
     territory at the end of the line is supplied (README reading). Rehnskiold in Sachsen draws supply from Pommern
