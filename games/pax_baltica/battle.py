@@ -441,19 +441,42 @@ def _retreats(state: JSON, seat: int) -> list[JSON]:
 
 def _retreat_paths(state: JSON, seat: int, name: str) -> list[list[JSON]]:
     """6.5, 8.4: the paths ``name`` may retreat along now (README "Legal moves"): a warship to
-    a harbour directly or through one sea zone, another block as far as its move."""
+    a harbour (``_harbour_courses``), another block as far as its move."""
     data = board.info(state, name)
     if data["type"] == "warship":
-        harbours = [p for p in state["tables"]["territories"] if board.port_of(state, p) == "harbour"]
-        seas = [p for p in state["tables"]["territories"] if board.is_sea(state, p)]
-        paths = [[{"to": h, "border": "black"}] for h in harbours]
-        if data["move"] > 1:
-            paths += [[{"to": s, "border": "black"}, {"to": h, "border": "black"}] for s in seas for h in harbours]
+        paths = _harbour_courses(state, state["battle"]["territory"], data["move"])
     else:
         paths = reachable(state, state["battle"]["territory"], data["move"])
     return [
         p for p in paths if _retreat_problem(state, Move(combat_retreat.name, seat, {"block": name, "path": p})) is None
     ]
+
+
+def _harbour_courses(state: JSON, origin: str, limit: int) -> list[list[JSON]]:
+    """8.4: the courses to a harbour a warship may retreat along, at most ``limit`` steps: along
+    the printed borders of the sea, through sea zones; where the map prints none, to a harbour
+    directly or through one sea zone (README "Legal moves")."""
+    harbours = [p for p in state["tables"]["territories"] if board.port_of(state, p) == "harbour"]
+    if not board.map_has_sea_borders(state):
+        seas = [p for p in state["tables"]["territories"] if board.is_sea(state, p)]
+        paths = [[{"to": h, "border": "black"}] for h in harbours]
+        if limit > 1:
+            paths += [[{"to": s, "border": "black"}, {"to": h, "border": "black"}] for s in seas for h in harbours]
+        return paths
+    courses: list[list[JSON]] = []
+
+    def sail(path: list[JSON], here: str) -> None:
+        for place, colour in neighbours(state, here):
+            if place == origin or any(step["to"] == place for step in path):
+                continue
+            longer = [*path, {"to": place, "border": colour}]
+            if place in harbours:
+                courses.append(longer)
+            elif board.is_sea(state, place) and len(longer) < limit:
+                sail(longer, place)
+
+    sail([], origin)
+    return courses
 
 
 def _retreat_problem(state: JSON, move: Move) -> Violation | None:

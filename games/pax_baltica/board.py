@@ -212,6 +212,22 @@ def map_has_borders(state: JSON) -> bool:
     return bool(state["tables"]["borders"])
 
 
+def map_has_sea_borders(state: JSON) -> bool:
+    """Whether the play's borders include a sea zone's: a play may give the land's borders only,
+    and steps to, from and between sea zones are then taken as logged (README)."""
+    return _prints_the_sea(state["tables"])
+
+
+@last_answer  # the map never changes during a play
+def _prints_the_sea(tables: JSON) -> bool:
+    territories = tables["territories"]
+    return any(
+        territories.get(end, {}).get("kind") == "sea"
+        for border in tables["borders"]
+        for end in (border["a"], border["b"])
+    )
+
+
 def battle_territories(state: JSON) -> list[str]:
     """Territories and sea zones where both sides have blocks on the map."""
     return battles_among(state["blocks"], state["active"], state["sides"], state["tables"]["blocks"])

@@ -90,8 +90,9 @@ def neighbours(state: JSON, place: str) -> list[tuple[str, str]]:
 def reachable(state: JSON, origin: str, limit: int) -> list[list[JSON]]:
     """Every path of at most ``limit`` steps: along the printed borders where the map prints
     them (stopping after a red border, 4.2, and in a territory holding blocks, 3.42, which the
-    move's check then judges), else one step into any territory or sea zone (the map prints
-    no border, so any territory may be the next: README)."""
+    move's check then judges), and one step into any sea zone when they are the land's only,
+    else one step into any territory or sea zone (the map prints no border, so any territory
+    may be the next: README)."""
     if not board.map_has_borders(state):
         return [[{"to": place, "border": "black"}] for place in state["tables"]["territories"] if place != origin]
     paths: list[list[JSON]] = []
@@ -106,6 +107,8 @@ def reachable(state: JSON, origin: str, limit: int) -> list[list[JSON]]:
                 walk(longer, place)
 
     walk([], origin)
+    if board.map_has_sea_borders(state):
+        return paths
     seas = [p for p in state["tables"]["territories"] if board.is_sea(state, p) and p != origin]
     return paths + [[{"to": sea, "border": "black"}] for sea in seas if not any(p[-1]["to"] == sea for p in paths)]
 
@@ -265,11 +268,15 @@ def _path_problems(state: JSON, seat: int, origin: str, name: str, path: list[JS
 
 def border_problem(state: JSON, previous: str, step: JSON) -> Violation | None:
     """1.1, 1.5: a step from ``previous`` crosses a border the map has (on the edition's map,
-    of the colour it prints), moving, retreating (6.5) or regrouping (6.6) alike."""
+    of the colour it prints), moving, retreating (6.5) or regrouping (6.6) alike, on land and,
+    when the borders include the sea's, to, from and between sea zones (8.1: "move up to six
+    sea zones", one bordering the next)."""
     place, colour = step["to"], step["border"]
     if board.is_impassable(state, previous, place):
         return Violation(sections.TERRITORIES, f"There is no land connection between {previous} and {place}.")
-    if board.map_has_borders(state) and not board.is_sea(state, place) and not board.is_sea(state, previous):
+    if not board.map_has_borders(state) or not all(board.is_known_territory(state, p) for p in (previous, place)):
+        return None
+    if not (board.is_sea(state, place) or board.is_sea(state, previous)) or board.map_has_sea_borders(state):
         printed = board.known_border(state, previous, place)
         if printed is None:
             return Violation(sections.TERRITORIES, f"{previous} and {place} do not share a border.")

@@ -547,6 +547,34 @@ def test_an_anchored_warship_retreats_by_sea_never_over_land(pb):
     assert pb.at(state, "Wattrang") == "Skane"
 
 
+def test_a_warship_retreats_across_the_printed_borders_of_the_sea(pb):
+    """8.4: "A warship block retreating from combat are forced to go to a friendly harbour"; 6.5: "Blocks retreat up
+    to their full move", a move across the borders the map prints (1.1, 1.5), at sea as on land. On a map where
+    Pommern borders the Southern Baltic Sea, which borders the Baltic Sea, which borders Svealand (Skane lies on the
+    Kattegat), Wattrang, anchored in Pommern when Flemming attacks, may not retreat through the Southern Baltic Sea
+    into Skane, but sails on through the Baltic Sea to Svealand, and that retreat is offered."""
+    borders = [
+        {"a": "Livland", "b": "Pommern", "colour": "black"},
+        {"a": "Pommern", "b": "Southern Baltic Sea", "colour": "black"},
+        {"a": "Southern Baltic Sea", "b": "Baltic Sea", "colour": "black"},
+        {"a": "Baltic Sea", "b": "Svealand", "colour": "black"},
+        {"a": "Kattegat", "b": "Skane", "colour": "black"},
+    ]
+    state = pb.place(pb.actions(pb.setup("12.1", map={"borders": borders})), "Wattrang", "Pommern")
+    state = pb.play(state, ("end_actions", 0, {}))
+    state = pb.play(state, ("group_move", 1, pb.move("Livland", ("Flemming", ["Pommern"]))), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Pommern"}))
+    skane = [pb.step("Southern Baltic Sea"), pb.step("Skane")]
+    assert pb.refused(state, "combat_retreat", 0, {"block": "Wattrang", "path": skane}, "1.1")
+    svealand = {
+        "block": "Wattrang",
+        "path": [pb.step("Southern Baltic Sea"), pb.step("Baltic Sea"), pb.step("Svealand")],
+    }
+    assert svealand in [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "combat_retreat"]
+    state = pb.play(state, ("combat_retreat", 0, svealand))
+    assert pb.at(state, "Wattrang") == "Svealand"
+
+
 def test_ground_blocks_retreat_to_sea_only_where_no_enemy_warship_lies(pb):
     """6.5: blocks retreat "only into/through ... territories free of enemy blocks, and never into/through an existing
     Battle territory"; 4.6: "Enemy ships prohibit sea movement". With the Russian Galley I beside Wattrang in the Gulf

@@ -391,6 +391,36 @@ def test_a_warship_never_sails_from_harbour_to_harbour_over_land(pb):
     assert pb.rules(state, "group_move", 0, pb.move("Skane", ("Wattrang", ["Southern Baltic Sea"]))) == []
 
 
+#: A map of the sea printed with the edition's borders (1.1, 1.5): Skane on the Southern Baltic Sea, which borders the
+#: Kattegat and the Baltic Sea, and these two not each other.
+SEA_BORDERS = [
+    {"a": "Skane", "b": "Southern Baltic Sea", "colour": "black"},
+    {"a": "Southern Baltic Sea", "b": "Kattegat", "colour": "black"},
+    {"a": "Southern Baltic Sea", "b": "Baltic Sea", "colour": "black"},
+]
+
+
+def test_warships_sail_from_sea_zone_to_bordering_sea_zone(pb):
+    """1.1: "The Sea is divided in sea zones"; 8.1: warships "move up to six sea zones", each into the next, across
+    the borders the map prints as on land (1.5). On the map of SEA_BORDERS, Wattrang in the Baltic Sea may not sail
+    straight into the Kattegat, only through the Southern Baltic Sea."""
+    state = pb.place(pb.actions(pb.setup("12.1", map={"borders": SEA_BORDERS})), "Wattrang", "Baltic Sea")
+    assert pb.refused(state, "group_move", 0, pb.move("Baltic Sea", ("Wattrang", ["Kattegat"])), "1.1")
+    around = pb.move("Baltic Sea", ("Wattrang", ["Southern Baltic Sea", "Kattegat"]))
+    assert pb.rules(state, "group_move", 0, around) == []
+    offered = [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "group_move"]
+    assert pb.move("Baltic Sea", ("Wattrang", ["Kattegat"])) not in offered
+
+
+def test_ground_blocks_board_only_into_a_bordering_sea_zone(pb):
+    """4.6: sea movement "works as regular movement", from a friendly port or harbour into a sea zone across its
+    border (1.1, 1.5). On the map of SEA_BORDERS, Karl XII in Skane boards Wachtmeister in the Southern Baltic Sea,
+    not Wattrang sent to the Kattegat, which Skane does not border."""
+    state = pb.place(pb.actions(pb.setup("12.1", map={"borders": SEA_BORDERS})), "Wattrang", "Kattegat")
+    assert pb.refused(state, "group_move", 0, pb.move("Skane", ("Karl XII", ["Kattegat"])), "1.1")
+    assert pb.rules(state, "group_move", 0, pb.move("Skane", ("Karl XII", ["Southern Baltic Sea"]))) == []
+
+
 def test_galleys_sail_three_sea_zones(pb):
     """8.1: "Warships (or groups of warships) move up to six sea zones (galley's only three) on the map"."""
     state = pb.play(sweden_to_act(pb), ("end_actions", 0, {}))
