@@ -678,7 +678,8 @@ def regroup(table: Table, move: Move) -> None:
         use = list(table.state["border_use"].get(key, [0, 0]))
         use[move.seat] += 1
         table.at("border_use")[key] = use
-        table.at("blocks", entry["block"]).update(at=target, moved=True, revealed=False)
+        # 6.6: into territories: a block aboard regrouping lands (4.6)
+        table.at("blocks", entry["block"]).update(at=target, moved=True, aboard=False, revealed=False)
     carry_passengers(table, carried)
     table.set("regroup", None)
     turn.settle_battle_phase(table)

@@ -757,6 +757,18 @@ def test_the_victorious_british_warship_regroups_into_portsmouth_and_carries_its
     assert not state["blocks"]["Elfsborg"]["aboard"]
 
 
+def test_a_block_regrouping_from_the_ships_lands(pb):
+    """6.6: the victor regroups "1 territory away to any friendly territories"; 4.6: sea movement "is loading or
+    unloading of ground blocks into warships". Elfsborg, aboard the British warship that sank Tordenskiold in the North
+    Sea, regroups on its own into Småland: it is no longer aboard there, so it stands in Småland like any block (it
+    fights a battle there, 6.0, which blocks aboard do not, 8.2)."""
+    state = pb.place(british_warship_attacked_in_the_north_sea(pb, "Elfsborg"), "Tordenskiold", "North Sea", 1)
+    state = pb.play(state, ("combat_fire", 0, {"block": "British Warship", "dice": [1, 6, 6]}))
+    state = pb.play(state, ("regroup", 0, {"moves": [{"block": "Elfsborg", "to": pb.step("Smaland")}]}))
+    assert (pb.at(state, "British Warship"), pb.at(state, "Elfsborg")) == ("North Sea", "Smaland")
+    assert not state["blocks"]["Elfsborg"]["aboard"]
+
+
 def test_a_russian_truce_leaves_ukraine_russian_before_its_entry(pb):
     """6.9: "Any conquered garrisons are returned to its previous owners"; 4.8: Ukraine belongs to Russia until it
     enters the war. Vellinck kills Pjotr I, alone in Ingermanland with 1 step, in 12.1: the Russian truce hands
