@@ -446,7 +446,7 @@ def _retreat_paths(state: JSON, seat: int, name: str) -> list[list[JSON]]:
     if data["type"] == "warship":
         paths = _harbour_courses(state, state["battle"]["territory"], data["move"])
     else:
-        paths = reachable(state, state["battle"]["territory"], data["move"])
+        paths = reachable(state, seat, state["battle"]["territory"], data["move"])
     return [
         p for p in paths if _retreat_problem(state, Move(combat_retreat.name, seat, {"block": name, "path": p})) is None
     ]

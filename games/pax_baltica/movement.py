@@ -87,12 +87,13 @@ def neighbours(state: JSON, place: str) -> list[tuple[str, str]]:
     return sorted(found)
 
 
-def reachable(state: JSON, origin: str, limit: int) -> list[list[JSON]]:
-    """Every path of at most ``limit`` steps: along the printed borders where the map prints
-    them (stopping after a red border, 4.2, and in a territory holding blocks, 3.42, which the
-    move's check then judges), and one step into any sea zone when they are the land's only,
-    else one step into any territory or sea zone (the map prints no border, so any territory
-    may be the next: README)."""
+def reachable(state: JSON, seat: int, origin: str, limit: int) -> list[list[JSON]]:
+    """Every path of at most ``limit`` steps, never back into a place it passed: along the
+    printed borders where the map prints them (stopping after a red border, 4.2, and where
+    ``seat``'s enemy stands, 3.42: "may pass freely through friendly blocks"; the move's check
+    judges the rest), and one step into any sea zone when they are the land's only, else one
+    step into any territory or sea zone (the map prints no border, so any territory may be the
+    next: README)."""
     if not board.map_has_borders(state):
         return [[{"to": place, "border": "black"}] for place in state["tables"]["territories"] if place != origin]
     paths: list[list[JSON]] = []
@@ -101,9 +102,11 @@ def reachable(state: JSON, origin: str, limit: int) -> list[list[JSON]]:
         if len(path) == limit:
             return
         for place, colour in neighbours(state, here):
+            if place == origin or any(step["to"] == place for step in path):
+                continue
             longer = [*path, {"to": place, "border": colour}]
             paths.append(longer)
-            if colour == "black" and not board.blocks_at(state, place):
+            if colour == "black" and not board.enemy_blocks_at(state, place, seat):
                 walk(longer, place)
 
     walk([], origin)
@@ -149,7 +152,7 @@ def _group_moves(state: JSON, seat: int) -> Iterator[JSON]:
             data = board.info(state, name)
             limit = data["move"] + (0 if data["type"] == "warship" else FORCE_MARCH_EXTRA)
             paths[name] = [
-                p for p in reachable(state, origin, limit) if not _path_problems(state, seat, origin, name, p)
+                p for p in reachable(state, seat, origin, limit) if not _path_problems(state, seat, origin, name, p)
             ]
         for kind in (True, False):
             group = [n for n in names if (board.info(state, n)["type"] == "warship") == kind]

@@ -391,6 +391,23 @@ def test_a_warship_never_sails_from_harbour_to_harbour_over_land(pb):
     assert pb.rules(state, "group_move", 0, pb.move("Skane", ("Wattrang", ["Southern Baltic Sea"]))) == []
 
 
+def test_the_offered_moves_pass_through_friendly_blocks(pb):
+    """3.42: "All blocks, including warships, may pass freely through friendly blocks, but must stop ... when they
+    move into a territory or sea zone containing enemy block(s)". On a map of Vastergotland - Smaland - Ostergotland,
+    Elfsborg is offered the move through Dalregementet's Smaland into Ostergotland; through a Danish block there, not."""
+    borders = [
+        {"a": "Vastergotland", "b": "Smaland", "colour": "black"},
+        {"a": "Smaland", "b": "Ostergotland", "colour": "black"},
+    ]
+    state = pb.place(pb.actions(pb.setup("12.1", map={"borders": borders})), "Dalregementet", "Smaland")
+    through = pb.move("Vastergotland", ("Elfsborg", ["Smaland", "Ostergotland"]))
+    assert through in [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "group_move"]
+    state = pb.place(pb.edit(state, active={**state["active"], "denmark": True}), "Dalregementet", "Skane")
+    state = pb.place(state, "Fynske", "Smaland")
+    assert through not in [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "group_move"]
+    assert pb.refused(state, "group_move", 0, through, "3.42")
+
+
 #: A map of the sea printed with the edition's borders (1.1, 1.5): Skane on the Southern Baltic Sea, which borders the
 #: Kattegat and the Baltic Sea, and these two not each other.
 SEA_BORDERS = [
