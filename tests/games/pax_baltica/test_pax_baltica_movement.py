@@ -438,6 +438,23 @@ def test_ground_blocks_board_only_into_a_bordering_sea_zone(pb):
     assert pb.rules(state, "group_move", 0, pb.move("Skane", ("Karl XII", ["Southern Baltic Sea"]))) == []
 
 
+def test_a_warship_leaving_harbour_sails_on_next_turn(pb):
+    """8.1: "Leaving or entering a harbour also cost 1 AP"; 3.42: "Blocks move once per Game Turn" (README reading):
+    Wattrang, out of Skane into the Southern Baltic Sea for one action, sails no further this game turn."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Wattrang", "Skane")
+    state = pb.play(state, ("group_move", 0, pb.move("Skane", ("Wattrang", ["Southern Baltic Sea"]))))
+    assert pb.refused(state, "group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Baltic Sea"])), "3.42")
+
+
+def test_a_block_landing_stops_in_the_port(pb):
+    """4.6: "For one (1) Action, a player can load or unload a group of blocks" (README reading): Estlandska, landing
+    from the Southern Baltic Sea in Pommern, stops there and may not march on into Mecklenburg in the same move."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Estlandska", "Southern Baltic Sea", aboard=True)
+    on = pb.move("Southern Baltic Sea", ("Estlandska", ["Pommern", "Mecklenburg"]))
+    assert pb.refused(state, "group_move", 0, on, "4.6")
+    assert pb.rules(state, "group_move", 0, pb.move("Southern Baltic Sea", ("Estlandska", ["Pommern"]))) == []
+
+
 def test_galleys_sail_three_sea_zones(pb):
     """8.1: "Warships (or groups of warships) move up to six sea zones (galley's only three) on the map"."""
     state = pb.play(sweden_to_act(pb), ("end_actions", 0, {}))
