@@ -94,20 +94,36 @@ def _commanders_of(state: JSON, names: list[str]) -> list[tuple[str, int | None]
 
 
 def controller_side(state: JSON, place: str) -> int | None:
-    """The side holding a territory's garrison (None for transit territories, sea zones and
-    territories of nations out of the war)."""
+    """The side of the nation holding a territory's garrison, at war or not (None for transit
+    territories and sea zones, which have none): a garrison lost stays lost while its holder is
+    out of the war (4.3, 10.2, 11.3), though it then befriends no one (``friendly_side``)."""
     nation = state["control"].get(place)
     if nation is None:
         return None
     return side_of(state, nation)
 
 
+def serves_its_side(state: JSON, nation: str | None) -> bool:
+    """Whether a nation's garrisons serve its side: while it is at war; of a nation out of it (not
+    yet in, out by a truce, or for good, 10.1) only Poland's, the Allies' "non activated ally"
+    whose territories the Saxons use "even if not activated" (9.3, 9.5). Any other is neutral
+    (4.3 "a friendly or neutral territory"; a truce "ends all hostilities", 6.9)."""
+    return bool(state["active"].get(nation)) or nation == "poland"
+
+
+def friendly_side(state: JSON, place: str) -> int | None:
+    """The side a territory is friendly to (1.4, 4.6, 6.6, 8.1): that of the nation holding its
+    garrison, while it serves its side (``serves_its_side``)."""
+    nation = state["control"].get(place)
+    return side_of(state, nation) if nation is not None and serves_its_side(state, nation) else None
+
+
 def friendly_harbour_side(state: JSON, place: str) -> int | None:
-    """The side whose warships may anchor in ``place``: the side holding its garrison, and
-    the British warship's in Portsmouth, its own box (9.10: no one else may enter it)."""
+    """The side whose warships may anchor in ``place``: the side it is friendly to, and the
+    British warship's in Portsmouth, its own box (9.10: no one else may enter it)."""
     if place == "Portsmouth":
         return side_of(state, "britain")
-    return controller_side(state, place)
+    return friendly_side(state, place)
 
 
 def is_enemy_territory(state: JSON, place: str, seat: int) -> bool:

@@ -358,7 +358,7 @@ def _sea_step_problem(state: JSON, seat: int, name: str, previous: str, place: s
     if not last:
         return Violation(rule, f"{name} boarding or leaving warships must stop there.")
     if board.is_sea(state, place):
-        if board.port_of(state, previous) is None or board.controller_side(state, previous) != seat:
+        if board.port_of(state, previous) is None or board.friendly_side(state, previous) != seat:
             return Violation(rule, f"{name} may only board warships from a friendly port or harbour.")
         if board.enemy_blocks_at(state, place, seat):
             return Violation(rule, f"Enemy warships in {place} prohibit sea movement.")

@@ -13,7 +13,7 @@ def _serves_supply(state: JSON, nation: str | None) -> bool:
     """7.1 "where the player control the garrison": the garrison of a nation at war on his side;
     of a nation not in the war only Poland's (9.3, 9.5: "draw supply from its territories ...
     even if not activated", the one nation the rulebook says so of)."""
-    return bool(state["active"].get(nation)) or nation == "poland"
+    return board.serves_its_side(state, nation)
 
 
 def is_supply_source(state: JSON, place: str, seat: int) -> bool:

@@ -392,6 +392,27 @@ def test_a_hanover_ceded_bremen_verden_never_enters_the_war(pb):
     assert not state["active"]["hanover"] and pb.at(state, "Hanoverian Army") == "out"
 
 
+def test_a_garrison_of_a_nation_out_of_the_war_befriends_no_one(pb):
+    """1.4, 8.1: warships enter only friendly harbours, and 4.6: blocks board only from a friendly port; 4.3 has
+    "friendly or neutral" territories, and a nation out of the war is neutral: 10.1 puts a nation ceded a
+    territory "out of the game for good", and a truce "ends all hostilities" (6.9). Pommern, ceded to Prussia, is
+    no Allied harbour for Tordenskiold (Sjaelland, Danish and at war, is); in a Danish truce Sjaelland is no
+    Allied harbour for a Russian galley, and Jylland no Allied port for Russians to board from."""
+    state = pb.setup("12.4")
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.place(pb.place(state, "Pommerska", "Smaland"), "Ostgota", "Smaland")
+    state = pb.play(state, ("cede_territory", 0, {"territory": "Pommern"}), ("end_actions", 0, {}))
+    assert pb.refused(state, "group_move", 1, pb.move("Kattegat", ("Tordenskiold", ["Pommern"])), "1.4")
+    assert pb.rules(state, "group_move", 1, pb.move("Kattegat", ("Tordenskiold", ["Sjaelland"]))) == []
+    danes = [name for name, data in state["tables"]["blocks"].items() if data["nation"] == "denmark"]
+    for name in danes:
+        state = pb.place(state, name, "pool", 0)
+    state = pb.edit(state, active={**state["active"], "denmark": False}, truces={**state["truces"], "denmark": 1710})
+    state = pb.place(pb.place(state, "Russian Galley I", "Kattegat"), "Kazanski", "Jylland")
+    assert pb.refused(state, "group_move", 1, pb.move("Kattegat", ("Russian Galley I", ["Sjaelland"])), "1.4")
+    assert pb.refused(state, "group_move", 1, pb.move("Jylland", ("Kazanski", ["Kattegat"])), "4.6")
+
+
 def test_mazepa_never_returns_while_the_allies_hold_sivershchyna(pb):
     """10.7: "If the territory of Sivershchyna is garrisoned by an allied player or the Turks, the Mazepa block may NOT
     return to the Swedish replacement pool." """
