@@ -276,6 +276,18 @@ def test_the_garrison_fires_before_c_besiegers_and_not_once_broken(pb):
     assert pb.steps(taken, "Pjotr I") == 4 and taken["control"]["Nyen"] == "russia"
 
 
+def test_the_garrison_fires_at_the_besiegers_only(pb):
+    """6.7: "A garrison may fight back any siege attempt" (README reading): its hits land on the strongest of the
+    blocks making the attempt (6.32), not on a stronger one standing by. Vellinck (2 steps) besieges Novgorod (2)
+    beside Estlandska (3 steps, a regiment, which may not besiege it, 3.43.b): the garrison's 1 takes Vellinck's
+    step."""
+    state = besiege_novgorod(pb, "Vellinck", "Estlandska")
+    state = pb.place(state, "Vellinck", "Novgorod", 2)
+    data = {"territory": "Novgorod", "rolls": [{"block": "Vellinck", "dice": [6, 6]}], "garrison_dice": [1, 6]}
+    state = pb.play(state, ("siege", 0, data))
+    assert pb.steps(state, "Vellinck") == 1 and pb.steps(state, "Estlandska") == 3
+
+
 def battle_and_siege(pb, pjotr_steps=4):
     """12.1, first turn: Vellinck attacks Pjotr I in Ingermanland (the other Russians gone to
     Moskva) and Lewenhaupt marches into an empty Novgorod (a free siege, 3.43)."""
