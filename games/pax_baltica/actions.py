@@ -33,47 +33,60 @@ ALLIED_MAJORS = ("russia", "saxony", "denmark")
     says=lambda state, move, names: _said_action_roll(move, names),
 )
 def action_roll(table: Table, move: Move) -> None:
-    """3.1: each player rolls once a game turn; the re-rolls spent under 13.3 are counted."""
+    """3.1: each player rolls once a game turn; the re-rolls spent under 13.3 are counted, and
+    13.2's one Allied re-roll a turn is spent for the turn (a first-turn tie rolled again
+    within it does not give it back)."""
     state = table.state
-    problem, spent = _rerolls(state, move.seat, move.data.get("rerolled_from", []))
+    problem, spent, allied = _rerolls(state, move.seat, move.data.get("rerolled_from", []))
     if state["rolls"][move.seat] is not None:
         table.refuse(sections.ACTION_TABLE, "You have already rolled on the Action table this game turn.")
     else:
         board.refuse(table, problem)
     if spent:
         table.at("rerolls")[move.seat] = max(0, state["rerolls"][move.seat] - spent)
+    if allied:
+        table.set("allied_reroll_used", True)
     table.at("rolls")[move.seat] = move.data["roll"]
     turn.after_roll(table)
 
 
-def _rerolls(state: JSON, seat: int, rerolled: list[int]) -> tuple[Violation | None, int]:
-    """Check the re-rolls that led to the final action roll; return the 13.3 re-rolls spent.
-    13.1: a second event in a row may be re-rolled until it is an action number; 13.2: the
-    Allied player's one re-roll a turn, never of a 6 (a 13.3 re-roll may be), and final; 13.3:
-    five re-rolls each for the game, a die-roll re-rolled only once."""
+def _rerolls(state: JSON, seat: int, rerolled: list[int]) -> tuple[Violation | None, int, bool]:
+    """Check the re-rolls that led to the final action roll; return the 13.3 re-rolls spent
+    and whether 13.2's was used. 13.1: a second event in a row may be re-rolled until it is
+    an action number; 13.2: the Allied player's one re-roll a turn (once in the turn, a
+    first-turn tie rolled again included), never of a 6 (a 13.3 re-roll may be), and final;
+    13.3: five re-rolls each for the game, a die-roll re-rolled only once."""
     optional = state["optional_rules"]
-    spent, final, previous_was_13_3 = 0, False, False
+    spent, final, previous_was_13_3, problem = 0, False, False, None
+    allied = "13.2" in optional and seat == 1 and _all_allies_active(state)
     for value in rerolled:
         if "13.1" in optional and value == 6 and state["last_event"][seat]:
             continue
         if final:
-            return Violation(sections.ALLIED_REROLL, "The result of the Allied re-roll is non-negotiable."), spent
+            problem = Violation(sections.ALLIED_REROLL, "The result of the Allied re-roll is non-negotiable.")
+            break
         free_rerolls = "13.3" in optional and spent < state["rerolls"][seat]
-        if "13.2" in optional and seat == 1 and _all_allies_active(state) and not previous_was_13_3:
+        if allied and not previous_was_13_3 and not state["allied_reroll_used"]:
             if value != 6:
                 final = True
                 continue
             if not free_rerolls:  # 13.2's "A 6 may never be re-rolled" is its own re-roll's: 13.3's are free
-                return Violation(sections.ALLIED_REROLL, "A 6 may never be re-rolled."), spent
+                problem = Violation(sections.ALLIED_REROLL, "A 6 may never be re-rolled.")
+                break
         if free_rerolls:
             if previous_was_13_3:
-                return Violation(sections.REROLLS, "A die-roll may only be re-rolled once."), spent
+                problem = Violation(sections.REROLLS, "A die-roll may only be re-rolled once.")
+                break
             spent, previous_was_13_3 = spent + 1, True
             continue
-        return Violation(
-            sections.OPTIONAL_RULES, f"A roll of {value} may not be re-rolled under the rules in force."
-        ), spent
-    return None, spent
+        if allied and state["allied_reroll_used"]:
+            problem = Violation(sections.ALLIED_REROLL, "The Allied re-roll of this turn is already used.")
+        else:
+            problem = Violation(
+                sections.OPTIONAL_RULES, f"A roll of {value} may not be re-rolled under the rules in force."
+            )
+        break
+    return problem, spent, final
 
 
 #: The re-rolls offered before the final die (README "Legal moves"): at most 3 earlier dice.

@@ -254,6 +254,7 @@ def turn_start() -> JSON:
     return {
         "phase": "action_roll",
         "rolls": [None, None],
+        "allied_reroll_used": False,
         "actions": [0, 0],
         "acting": None,
         "stage": [0, 0],

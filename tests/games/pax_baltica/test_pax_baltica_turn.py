@@ -350,6 +350,25 @@ def test_an_allied_6_may_be_re_rolled_with_a_13_3_re_roll(pb):
     assert pb.refused(spent, "action_roll", 1, {"roll": 3, "rerolled_from": [6]}, "13.2")
 
 
+def test_allied_re_roll_once_a_turn_a_first_turn_tie_included(pb):
+    """13.2: "the allied player has one re-roll per turn"; The game: "If tie on first turn of the game: -roll again":
+    the tie is rolled again within the same game turn, so an Allied player who re-rolled a 1 into the tying 4 has no
+    second 13.2 re-roll for the second die (with 13.3 in force, one of his five pays for it); the next turn he has
+    one again."""
+    state = pb.setup("12.4", optional_rules=["13.2"])
+    state = pb.play(state, ("action_roll", 1, {"roll": 4, "rerolled_from": [1]}), ("action_roll", 0, {"roll": 4}))
+    assert state["rolls"] == [None, None] and state["turn"] == 1
+    assert pb.refused(state, "action_roll", 1, {"roll": 3, "rerolled_from": [2]}, "13.2")
+    assert pb.rules(state, "action_roll", 1, {"roll": 2}) == []
+    both = pb.edit(state, optional_rules=["13.2", "13.3"], rerolls=[5, 5])
+    assert pb.play(both, ("action_roll", 1, {"roll": 3, "rerolled_from": [2]}))["rerolls"] == [5, 4]
+    state = pb.play(state, ("action_roll", 1, {"roll": 2}), ("action_roll", 0, {"roll": 5}))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    state = pb.play(state, *[("supply_check", seat, {"losses": []}) for seat in (0, 1)])
+    assert state["turn"] == 2 and state["phase"] == "action_roll"
+    assert pb.rules(state, "action_roll", 1, {"roll": 3, "rerolled_from": [2]}) == []
+
+
 def test_allied_re_roll_only_with_russia_saxony_and_denmark_at_war(pb):
     """13.2: "If Russia, Saxony and Denmark all are activated, the allied player has one re-roll per turn": not in
     12.1 before the Danes enter, nor in 12.4 once Saxony is out."""
