@@ -177,6 +177,16 @@ def test_mein_schatz_costs_4_rp(pb):
     assert victory.victory_rp(pb.edit(pb.setup("12.3"), control={**state["control"]}, lost={"Livland": "sweden"})) == 36
 
 
+def test_mein_schatz_and_faderneslandet_count_garrisons_not_blocks(pb):
+    """11.5 "If Livland are occupied by the Saxons", 11.3 "Any territorial loss" (README readings): the garrisons held
+    at the end; 12.1's Saxons standing in Livland and 12.4's Danes in Skane, the garrisons Swedish, cost nothing: 40 RP,
+    Swedish Major Victory."""
+    for scenario in ("12.1", "12.2", "12.4"):
+        state = pb.setup(scenario)
+        assert victory.victory_rp(state) == 40
+        assert victory.victory_level(state) == "Swedish Major Victory"
+
+
 def test_last_army_victory_levels(pb):
     """12.5: "Christiania and Trondheim = Swedish Major Victory; Christiania = Swedish Minor Victory; Nothing = Allied
     Minor Victory; Nothing and lost Karl XII = Allied Major Victory." """
