@@ -369,6 +369,15 @@ def test_allied_re_roll_once_a_turn_a_first_turn_tie_included(pb):
     assert pb.rules(state, "action_roll", 1, {"roll": 3, "rerolled_from": [2]}) == []
 
 
+def test_a_second_event_from_the_allied_re_roll_may_still_be_re_rolled_under_13_1(pb):
+    """13.2: "the result of the re-roll is non-negotiable"; 13.1: "A player can never be the victim of 2 events in a
+    row" (README reading: 13.1 prevails). After an Allied event last turn, a 2 re-rolled into a 6 is re-rolled again."""
+    state = pb.edit(pb.setup("12.4", optional_rules=["13.1", "13.2"]), last_event=[False, True])
+    assert pb.rules(state, "action_roll", 1, {"roll": 3, "rerolled_from": [2, 6]}) == []
+    plain = pb.edit(pb.setup("12.4", optional_rules=["13.2"]), last_event=[False, True])
+    assert pb.refused(plain, "action_roll", 1, {"roll": 3, "rerolled_from": [2, 6]}, "13.2")
+
+
 def test_allied_re_roll_only_with_russia_saxony_and_denmark_at_war(pb):
     """13.2: "If Russia, Saxony and Denmark all are activated, the allied player has one re-roll per turn": not in
     12.1 before the Danes enter, nor in 12.4 once Saxony is out."""
