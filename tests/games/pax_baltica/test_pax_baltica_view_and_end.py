@@ -187,6 +187,20 @@ def test_mein_schatz_and_faderneslandet_count_garrisons_not_blocks(pb):
         assert victory.victory_level(state) == "Swedish Major Victory"
 
 
+def test_a_scenario_setting_a_nation_up_has_it_at_war_with_its_pool(pb):
+    """12 "Applies to all scenarios": "In all other scenarios the Danish, Polish and Turkish entry has not occurred"
+    (README reading: a scenario setting a nation's blocks up has it at war): 12.4's Poles and 12.3's are at war, their
+    other blocks in their pool; the Turks, set up nowhere, have not entered and their blocks wait off the map."""
+    for scenario, side in (("12.4", 1), ("12.3", 0)):
+        state = pb.setup(scenario)
+        assert state["active"]["poland"] and board.side_of(state, "poland") == side
+        polish = [b for n, b in state["blocks"].items() if state["tables"]["blocks"][n]["nation"] == "poland"]
+        assert any(b["at"] not in board.OFF_MAP for b in polish)
+        assert all(b["at"] == "pool" for b in polish if b["at"] in board.OFF_MAP)
+        turks = [b for n, b in state["blocks"].items() if state["tables"]["blocks"][n]["nation"] == "turkey"]
+        assert not state["active"]["turkey"] and {b["at"] for b in turks} == {"out"}
+
+
 def test_last_army_victory_levels(pb):
     """12.5: "Christiania and Trondheim = Swedish Major Victory; Christiania = Swedish Minor Victory; Nothing = Allied
     Minor Victory; Nothing and lost Karl XII = Allied Major Victory." """
