@@ -5,7 +5,7 @@ the nations' entries (9.4 to 9.9, 6.10, the dates summary), drawing and deployin
 from __future__ import annotations
 
 from games.contract import JSON, EngineError, Move, Violation, obj
-from games.kit import Table, counted, move
+from games.kit import Table, counted, last_answer, move
 from games.pax_baltica import board, sections
 from games.pax_baltica.losses import sivershchyna_held_against_sweden
 from games.pax_baltica.supply import in_supply
@@ -186,16 +186,36 @@ def activation_need(state: JSON, nation: str) -> int | None:
 
 
 def rolls_owed(state: JSON, seat: int) -> list[str]:
-    rolled = state["rolled"]
-    owed = [
+    """The nations ``seat`` still rolls for this year (``activation_need``): read of the parts
+    of the state they depend on, once while those parts stand (the turn order and every
+    year-start move ask it)."""
+    owed = _rolls_owed(
+        state["rolled"],
+        state["entries"],
+        state["truces"],
+        state["sides"],
+        state["active"],
+        state["returns"],
+        state["year"],
+    )
+    return owed[seat]
+
+
+@last_answer  # a part of the state is never changed, so the same parts owe the same rolls
+def _rolls_owed(
+    rolled: JSON, entries: JSON, truces: JSON, sides: JSON, active: JSON, returns: JSON, year: int
+) -> tuple[list[str], list[str]]:
+    """Each seat's ``rolls_owed``, from the parts of the state ``activation_need`` and
+    ``_entry_side`` read."""
+    state = {"entries": entries, "truces": truces, "sides": sides, "active": active, "returns": returns, "year": year}
+    owed = sorted(
         n
         for n in {*state["entries"], *state["truces"]}
         if n != "britain"  # 10.8: Britain enters by triggers
         and n not in rolled
-        and _entry_side(state, n) == seat
         and activation_need(state, n) is not None
-    ]
-    return sorted(owed)
+    )
+    return [n for n in owed if _entry_side(state, n) == 0], [n for n in owed if _entry_side(state, n) == 1]
 
 
 def activation_first(state: JSON) -> Violation | None:

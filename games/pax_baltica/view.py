@@ -171,4 +171,4 @@ def _rolls_due(state: JSON) -> dict[str, list[str]]:
     """The activation rolls each side still owes this year (seat number as a string key)."""
     if state["phase"] != "year_start":
         return {}
-    return {str(seat): upkeep.rolls_owed(state, seat) for seat in (0, 1) if upkeep.rolls_owed(state, seat)}
+    return {str(seat): list(upkeep.rolls_owed(state, seat)) for seat in (0, 1) if upkeep.rolls_owed(state, seat)}
