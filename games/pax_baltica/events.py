@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
-from games.pax_baltica.losses import lose_steps
+from games.pax_baltica.losses import lose_steps, to_pool
 from games.pax_baltica.telling import FACES, allocations, named_blocks, sentence, titled, who
 from games.pax_baltica.upkeep import activate, cossacks_with_kin
 from games.pax_baltica.vocabulary import DIE, NAMES, NATION, NATIONAL_RESULT
@@ -248,10 +248,7 @@ def event_truce(table: Table, nation: str) -> None:
     """6.9: a truce set by a national event ends hostilities: the nation's blocks go back to
     their pool and it is out of the war (6.10 activation rolls apply)."""
     state = table.state
-    printed = state["tables"]["blocks"]
-    for name, block in state["blocks"].items():
-        if printed[name]["nation"] == nation and block["at"] not in board.OFF_MAP:
-            table.at("blocks", name).update(at="pool", revealed=False)
+    to_pool(table, nation)
     table.at("active")[nation] = False
     table.at("truces")[nation] = state["year"]
 

@@ -91,9 +91,7 @@ def call_truce(table: Table, nation: str, kept: str | None = None) -> None:
     owners (the victor may keep one, the loser's choice, never a capital), and the nation is
     out of the war until it may roll for activation three years on (6.10)."""
     state = table.state
-    for name, block in state["blocks"].items():
-        if board.info(state, name)["nation"] == nation and block["at"] not in board.OFF_MAP:
-            table.at("blocks", name).update(at="pool", revealed=False, aboard=False)
+    to_pool(table, nation)
     for place, holder in list(state["control"].items()):
         original = board.rightful_nation(state, place)  # Ukraine's are Russia's until it enters (4.8)
         if holder == nation and original != nation:
@@ -104,3 +102,21 @@ def call_truce(table: Table, nation: str, kept: str | None = None) -> None:
             table.at("lost").pop(place, None)
     table.at("active")[nation] = False
     table.at("truces")[nation] = state["year"]
+
+
+def to_pool(table: Table, nation: str) -> None:
+    """6.9: "all of the losing nation's combat blocks are placed in the replacement pool" (a
+    national event's truce too: "Any Allied, Turkish or Ukraine block returns to their
+    respective replacement pools"), those aboard an ally's warships too. An ally's blocks
+    aboard the nation's warships at sea are left with no ship: the ally's warships staying
+    in the sea zone keep those they can carry, the rest are eliminated, as when the British
+    warship leaves the map (``lose_passengers``, 8.2, 8.4; README)."""
+    state = table.state
+    seas = set()
+    for name, block in state["blocks"].items():
+        if board.info(state, name)["nation"] == nation and block["at"] not in board.OFF_MAP:
+            if board.info(state, name)["type"] == "warship" and board.is_sea(state, block["at"]):
+                seas.add(block["at"])
+            table.at("blocks", name).update(at="pool", revealed=False, aboard=False)
+    for sea in sorted(seas):
+        lose_passengers(table, sea, board.side_of(state, nation))

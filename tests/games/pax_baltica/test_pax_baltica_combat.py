@@ -814,3 +814,32 @@ def test_the_warships_left_afloat_keep_the_armies_aboard_first(pb):
     state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [1, 6, 6], "targets": ["Wattrang"]}))
     assert (pb.at(state, "Wattrang"), pb.at(state, "Stenbock")) == ("pool", "Baltic Sea")
     assert (pb.at(state, "Savolax"), pb.at(state, "Elfsborg")) == ("pool", "pool")
+
+
+def test_a_truce_sends_the_nations_warships_to_the_pool_and_an_allys_blocks_aboard_go_down(pb):
+    """6.9: "all of the losing nation's combat blocks are placed in the replacement pool", its warships at sea too;
+    4.6: "A warship is able to transport 1 Army or 2 regiment blocks per ship", so an ally's blocks aboard them are left
+    with no ship: those an ally's warship in the sea zone can carry stay aboard, the rest are eliminated (8.2, 8.4,
+    README). Vellinck kills Pjotr I in 12.1: Russian Galley I goes to the pool; Flemming, a Saxon army aboard it alone
+    in the Baltic Sea, is eliminated; with the Danish Tordenskiold beside it, Flemming stays aboard Tordenskiold."""
+    state = pb.setup("12.1")
+    for name in ("Sjeremetev", "Schnwentz", "Kazanski"):
+        state = pb.place(state, name, "Novgorod")
+    state = pb.place(state, "Russian Galley I", "Baltic Sea")
+    state = pb.place(state, "Flemming", "Baltic Sea", aboard=True)
+    state = pb.actions(pb.place(state, "Pjotr I", "Ingermanland", 1))
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+
+    def kill_pjotr(state):
+        state = pb.play(state, ("start_battle", 0, {"territory": "Ingermanland"}))
+        state = pb.play(state, ("combat_fire", 1, {"block": "Pjotr I", "dice": [6]}))
+        return pb.play(state, ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}))
+
+    alone = kill_pjotr(state)
+    assert alone["active"]["russia"] is False and pb.at(alone, "Russian Galley I") == "pool"
+    assert (pb.at(alone, "Flemming"), pb.steps(alone, "Flemming")) == ("pool", 0)
+    escorted = pb.place(pb.edit(state, active={**state["active"], "denmark": True}), "Tordenskiold", "Baltic Sea")
+    escorted = kill_pjotr(escorted)
+    assert pb.at(escorted, "Flemming") == "Baltic Sea" and escorted["blocks"]["Flemming"]["aboard"]
+    assert pb.steps(escorted, "Flemming") == 4

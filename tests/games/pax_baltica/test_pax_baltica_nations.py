@@ -571,3 +571,22 @@ def test_a_siege_whose_besiegers_changed_sides_lapses(pb):
     assert state["sieges"] == {} and state["declared_sieges"] == {}
     state = pb.play(state, ("end_actions", 1, {}), ("end_actions", 0, {}))  # 12.4: the Allies act first
     assert state["phase"] == "supply", "no siege is left to attempt, nor battle to fight"
+
+
+def test_an_event_truce_takes_the_nations_blocks_off_the_ships_into_the_pool(pb):
+    """6.9: "A truce set due to a national event ... Any Allied, Turkish or Ukraine block returns to their respective
+    replacement pools"; 14.2 Saxony 5: "All Saxon blocks is out of the war and placed in the replacement pool".
+    Flemming, aboard Russian Galley I in the Baltic Sea, goes to the pool, off the ship: drawn again in a later year
+    into Sachsen, it stands in the territory and fights the Swede who comes there (a block aboard takes no part)."""
+    state = pb.place(allied_actions(pb), "Russian Galley I", "Baltic Sea")
+    state = pb.place(state, "Flemming", "Baltic Sea", aboard=True)
+    state = pb.play(state, ("national_event", 1, {"nation": "saxony", "roll": 5}))
+    assert pb.at(state, "Flemming") == "pool"
+    later = pb.edit(pb.setup("12.1"), season=3, phase="weather")
+    later = pb.play(pb.edit(later, blocks=state["blocks"]), ("weather_roll", 0, {"roll": 1}))
+    for seat in (0, 1):
+        for nation in upkeep.rolls_owed(later, seat):
+            later = pb.play(later, ("activation_roll", seat, {"nation": nation, "roll": 1}))
+    later = pb.play(later, ("draw_block", 1, {"block": "Flemming", "steps": 1, "territory": "Sachsen"}))
+    later = pb.place(later, "Rehnskiold", "Sachsen")
+    assert "Sachsen" in board.battle_territories(later)
