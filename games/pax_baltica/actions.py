@@ -320,7 +320,7 @@ def cede_territory(table: Table, move: Move) -> None:
     table.at("returns").pop(nation, None)
     for name, block in state["blocks"].items():
         if board.info(state, name)["nation"] == nation and block["at"] != "dead":
-            table.at("blocks", name).update(at="out", revealed=False)
+            table.at("blocks", name).update(at="out", revealed=False, aboard=False)
 
 
 # --- 11.1 the night rider, and the weather turn ------------------------------------------

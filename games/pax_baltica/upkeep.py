@@ -113,10 +113,12 @@ def _enters_automatically(state: JSON, nation: str, entry: JSON) -> bool:
 
 
 def _withdraw(table: Table, nation: str, where: str) -> None:
+    """A nation leaving the war by the dates (9.9 Hanover in 1711, 10.5 the Turks in 1716):
+    its blocks leave the map, those aboard an ally's warships too (off the ship)."""
     state = table.state
     for name in state["blocks"]:
         if board.info(state, name)["nation"] == nation and state["blocks"][name]["at"] not in ("dead",):
-            table.at("blocks", name).update(at=where, revealed=False)
+            table.at("blocks", name).update(at=where, revealed=False, aboard=False)
     table.at("active")[nation] = False
 
 

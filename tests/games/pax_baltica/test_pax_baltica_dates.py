@@ -375,3 +375,23 @@ def test_force_marched_blocks_support_only_from_round_2(pb):
         state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Ingermanland"})
     )
     assert state["battle"]["reserves"] == ["Elfsborg"]
+
+
+def test_a_hanoverian_block_aboard_leaves_the_ship_when_hanover_leaves_the_war_in_1711(pb):
+    """9.9: "From spring turn 1711 Hanover is out of the game ... They join the allies on a roll of 6", and "instantly
+    place the Hanoverian block in Hanover". The Hanoverian block, aboard Wattrang in the North Sea when 1710 ends,
+    leaves the map (Wattrang sails on empty) and, placed in Hanover on the Allied roll of 6, stands in the territory:
+    Swedish blocks there fight it."""
+    state = pb.setup("12.1")
+    state = pb.edit(state, active={**state["active"], "hanover": True}, sides={**state["sides"], "hanover": 0})
+    state = pb.place(state, "Wattrang", "North Sea")
+    state = pb.place(state, "Hanoverian Army", "North Sea", aboard=True)
+    state = year_start(pb, "12.1", 1711, active=state["active"], sides=state["sides"], blocks=state["blocks"])
+    assert pb.at(state, "Hanoverian Army") == "out" and pb.at(state, "Wattrang") == "North Sea"
+    for seat in (0, 1):
+        for nation in upkeep.rolls_owed(state, seat):
+            state = pb.play(
+                state, ("activation_roll", seat, {"nation": nation, "roll": 6 if nation == "hanover" else 1})
+            )
+    assert state["active"]["hanover"] and pb.at(state, "Hanoverian Army") == "Hanover"
+    assert "Hanover" in board.battle_territories(pb.place(state, "Ostgota", "Hanover"))
