@@ -590,3 +590,19 @@ def test_an_event_truce_takes_the_nations_blocks_off_the_ships_into_the_pool(pb)
     later = pb.play(later, ("draw_block", 1, {"block": "Flemming", "steps": 1, "territory": "Sachsen"}))
     later = pb.place(later, "Rehnskiold", "Sachsen")
     assert "Sachsen" in board.battle_territories(later)
+
+
+def test_a_ceded_harbour_is_no_ones_and_the_ships_anchored_there_may_only_leave(pb):
+    """10.1: ceding Pommern to Prussia "will put those nations out of the game for good"; 1.4: "Harbours ... are capable
+    of having warships entering or starting from them", 8.1 warships enter friendly harbours. Pommern, held by a Prussia
+    out of the war, is no one's friendly harbour: Wattrang, anchored there, may leave to the Southern Baltic Sea (6.9
+    has hostile blocks evacuate a nation out of the war, README), but neither it nor the Russian galley may enter it."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Wattrang", "Pommern")
+    state = pb.play(state, ("cede_territory", 0, {"territory": "Pommern"}))
+    assert state["control"]["Pommern"] == "prussia" and pb.at(state, "Wattrang") == "Pommern"
+    assert pb.rules(state, "group_move", 0, pb.move("Pommern", ("Wattrang", ["Southern Baltic Sea"]))) == []
+    state = pb.place(state, "Wattrang", "Southern Baltic Sea")
+    assert pb.refused(state, "group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Pommern"])), "1.4")
+    state = pb.place(state, "Russian Galley I", "Baltic Sea")
+    state = pb.play(pb.place(state, "Wattrang", "Gulf of Bothnia"), ("end_actions", 0, {}))
+    assert pb.refused(state, "group_move", 1, pb.move("Baltic Sea", ("Russian Galley I", ["Pommern"])), "1.4")
