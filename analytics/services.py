@@ -503,7 +503,7 @@ def _write_current(touched: dict[Scope, set[int]], current: dict, plays: dict, l
 
 
 #: The tables a rebuild rewrites.
-_REBUILT = (
+REBUILT = (
     PlayResult,
     SeatResult,
     GameTally,
@@ -553,7 +553,7 @@ def rebuild(*, since: dt.date | None = None, progress: Progress = _no_progress) 
     with connection.cursor() as cursor:
         # As after any bulk load: until the planner learns the new sizes, it may scan whole
         # tables where an index would do (player statistics took 5x longer at 100,000 plays).
-        cursor.execute(f"ANALYZE {', '.join(model._meta.db_table for model in _REBUILT)}")
+        cursor.execute(f"ANALYZE {', '.join(model._meta.db_table for model in REBUILT)}")
     if since is None and last is not None and tuple(last) > (checkpoint.tx_id, checkpoint.position):
         checkpoint.tx_id, checkpoint.position = last
     checkpoint.as_of = _watermark(checkpoint)

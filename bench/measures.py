@@ -625,6 +625,27 @@ def bare_openskill_rate(order: list[list[ratings.RatedSeat]], scopes: int) -> fl
     return len(order) / (time.perf_counter() - started)
 
 
+def rewrite_seconds() -> float:
+    """The least a rebuild's writes cost: every row of the tables it rewrites, deleted and
+    written back (``INSERT ... SELECT`` from a copy made beforehand) in one transaction, under
+    the same indexes, triggers and foreign keys, checked at the commit. No Python, no reading
+    of the records, no rating worked out."""
+    tables = [model._meta.db_table for model in analytics_services.REBUILT]
+    with connection.cursor() as cursor:
+        for table in tables:
+            cursor.execute(f"CREATE TEMP TABLE floor_{table} AS SELECT * FROM {table}")
+        started = time.perf_counter()
+        cursor.execute("BEGIN")
+        for table in tables:
+            cursor.execute(f"DELETE FROM {table}")
+            cursor.execute(f"INSERT INTO {table} SELECT * FROM floor_{table}")
+        cursor.execute("COMMIT")
+        seconds = time.perf_counter() - started
+        for table in tables:
+            cursor.execute(f"DROP TABLE floor_{table}")
+    return seconds
+
+
 def rankings_in_order() -> list[list[ratings.RatedSeat]]:
     order = []
     results = PlayResult.objects.filter(rated=True).order_by("played_on", "finished_position").prefetch_related("seats")
@@ -638,8 +659,10 @@ def analytics_figures(dataset: Dataset, url: str) -> dict[str, float]:
     analytics_services.rebuild()
     rebuild_rate = dataset.plays / (time.perf_counter() - started)
     bare_rate = bare_openskill_rate(rankings_in_order(), scopes=2)  # the game, every game: as the rebuild folds
+    floor_rate = dataset.plays / (dataset.plays / bare_rate + rewrite_seconds())
     appended, _ = batch_rate(dataset.fixture, 5000)
     figures = {"plays": dataset.plays, "events": dataset.events, "rebuild": rebuild_rate, "bare": bare_rate}
+    figures["floor"] = floor_rate
     figures["appends"] = appended
     club = dataset.clubs[0]
     someone, other = dataset.players[club.pk][:2]
@@ -681,6 +704,7 @@ def analytics(fixture: Fixture, url: str, scale: float) -> list[str]:
         "|---|---|---|---|",
     ]
     rates = [("rebuild", "ratings rebuild, plays/s"), ("bare", "bare openskill loop, plays/s")]
+    rates += [("floor", "bare loop and the rebuild's writes (`rewrite_seconds`), one after the other, plays/s")]
     rates += [("logged", "logging the set (create + batch append per play), plays/s")]
     for key, label in [*rates, ("appends", "batch appends (5,000 events), events/s")]:
         lines.append(f"| {label} | {before[key]:,.0f} | {after[key]:,.0f} | {after[key] / before[key]:.2f}x |")
@@ -694,6 +718,8 @@ def analytics(fixture: Fixture, url: str, scale: float) -> list[str]:
         "club's two rating scopes (its game, every game), writes a history row per player, play and club scope, and "
         "each current rating twice (in the club, and across clubs, where a player's numbers are their club's); the "
         "bare loop folds the same rankings in memory as often, twice.",
+        f"Rebuild / (bare loop and the same rows written): **{after['rebuild'] / after['floor']:.2f}** (no goal: what "
+        "is left to the rebuild's own work, deriving the results and summaries from the records, is the difference).",
         f"Slowest analytics endpoint p95: {worst:.1f} ms (goal 50 ms: {goal(worst <= 50)}).",
         "Player statistics and head-to-head (goal: p95 at most 25 ms and at most 1.2x growth): "
         + "; ".join(
