@@ -9,21 +9,13 @@ from games.contract import JSON
 from games.pax_baltica import board
 
 
-def _serves_supply(state: JSON, nation: str | None) -> bool:
-    """7.1 "where the player control the garrison": the garrison of a nation at war on his side;
-    of a nation not in the war only Poland's (9.3, 9.5: "draw supply from its territories ...
-    even if not activated", the one nation the rulebook says so of)."""
-    return board.serves_its_side(state, nation)
-
-
 def is_supply_source(state: JSON, place: str, seat: int) -> bool:
-    """7.1: an un-besieged national territory whose garrison the player controls."""
-    nation = board.rightful_nation(state, place)
+    """7.1: an un-besieged national territory whose garrison the player controls: of a nation
+    at war on his side, or Poland's, at war or not (9.3, 9.5: "draw supply from its territories
+    ... even if not activated", ``board.friendly_side``)."""
     return (
-        _serves_supply(state, nation)
-        and board.side_of(state, nation) == seat
-        and board.controller_side(state, place) == seat
-        and state["control"].get(place) == nation
+        state["control"].get(place) == board.rightful_nation(state, place)
+        and board.friendly_side(state, place) == seat
         and not board.enemy_blocks_at(state, place, seat)
     )
 
@@ -100,4 +92,4 @@ def _carries_supply(state: JSON, place: str, seat: int) -> bool:
     if board.kind(state, place) == "transit":
         side = board.side_of(state, board.territory(state, place)["nation"])
         return side == seat if side is not None else not board.blocks_at(state, place)
-    return board.controller_side(state, place) == seat and _serves_supply(state, state["control"].get(place))
+    return board.friendly_side(state, place) == seat
