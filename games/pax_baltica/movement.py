@@ -588,8 +588,7 @@ def entry_triggers(table: Table, seat: int, place: str, names: list[str]) -> Non
     if nation == "poland" and "turkey" in movers and board.side_of(table.state, "poland") == 1:
         for ally in ("russia", "saxony"):
             if not state["active"][ally] and state["truces"].get(ally) is not None:
-                table.at("active")[ally] = True
-                table.at("truces").pop(ally)
+                activate(table, ally, board.side_of(state, ally))  # its blocks form its pool again (12)
                 table.at("returns").pop(ally, None)  # 14.2 Saxony 5's return is spent
 
 

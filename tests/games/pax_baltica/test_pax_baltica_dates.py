@@ -141,6 +141,22 @@ def test_turks_entering_a_poland_on_their_side_bring_no_one_back(pb):
     assert state["active"]["saxony"] is False and state["truces"]["saxony"] == 1706
 
 
+def test_a_saxony_brought_back_by_the_turks_has_its_pool_and_its_rp(pb):
+    """10.3: "If Saxony is out of the game due to a truce, it is automatically activated if Poland is attacked by
+    Turkey"; 12: "With each nation entering the war, these blocks forms their own national Replacement Pools". In
+    12.3 Saxony is out by a truce, its blocks set aside; Poland won over by the Allies (10.4), the Turks marching
+    into Trakai bring Saxony back with August II, Flemming and Schulenburg in its pool, and at the next replacement
+    phase it has its 8 RP (5.1: no Saxon garrison lost) to draw them with."""
+    state = pb.setup("12.3")
+    state = pb.edit(state, active={**state["active"], "turkey": True}, sides={**state["sides"], "poland": 1})
+    state = pb.place(state, "Turkish Army", "Besarabya")
+    state = pb.play(pb.actions(state), ("group_move", 0, pb.move("Besarabya", ("Turkish Army", ["Trakai"]))))
+    assert state["active"]["saxony"] and "saxony" not in state["truces"]
+    assert {pb.at(state, name) for name in ("August II", "Flemming", "Schulenburg")} == {"pool"}
+    state = pb.play(pb.edit(state, season=3, phase="weather", rolls=[None, None]), ("weather_roll", 0, {"roll": 1}))
+    assert state["year"] == 1708 and state["rp"]["saxony"] == 8
+
+
 def test_bergenhus_deploys_in_norway(pb):
     """9.4: "Danish blocks may only be deployed in Denmark. Exception is the Bergenhus block that must deploy in
     Norway. If all Norwegian territories are occupied it may deploy in any Danish territory." """
