@@ -373,7 +373,8 @@ def conquer(table: Table, place: str, nation: str, keep: str | None) -> None:
     """3.43.a and 4.3: the garrison changes hands; its original owner loses 4 RP until it
     is re-conquered. 10.4: a side holding both Warszawa and Krakow wins Poland over (read
     before the truce of a fallen capital, 6.9, which then does not follow). Sweden, the war's
-    one side, makes no truce: a fallen Swedish capital is a lost garrison (README)."""
+    one side, makes no truce: a fallen Swedish capital is a lost garrison (README); nor does a
+    nation already out of the war (a truce's 3 years, 6.10, run from the truce that put it out)."""
     state = table.state
     original = board.original_nation(state, place)
     side = board.side_of(state, nation)
@@ -394,6 +395,7 @@ def conquer(table: Table, place: str, nation: str, keep: str | None) -> None:
     if (
         board.territory(state, place)["capital"]
         and original != "sweden"
+        and state["active"].get(original)  # 6.10: a nation already out is not forced out again
         and board.side_of(state, board.rightful_nation(state, place)) != side
     ):
         call_truce(table, original, keep)

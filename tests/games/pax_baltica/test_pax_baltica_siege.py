@@ -194,6 +194,22 @@ def test_sweden_makes_no_truce_when_its_capital_falls(pb):
     assert state["control"]["Svealand"] == "denmark" and victory.victory_rp(state) == 40 - 4 - 8
 
 
+def test_a_capital_of_a_nation_already_out_of_the_war_falls_without_a_new_truce(pb):
+    """6.9, 6.10: a truce is called for a nation in the war ("A nation that has been forced out of the game due to a
+    truce may after 3 years roll for activation"); one already out is not forced out again. In 12.3 Saxony is out by
+    its truce of 1706; with Sachsen's garrison held by its Russian ally, Rehnskiold takes it: the garrison is
+    Sweden's (a lost Saxon garrison, 4.3: Saxony's 8 RP down to 4), and Saxony still rolls from 1710, its truce
+    neither restarted nor handing Sachsen back."""
+    state = pb.setup("12.3")
+    state = pb.edit(state, control={**state["control"], "Sachsen": "russia"}, phase="battle", player1=0)
+    state = pb.edit(state, sieges={"Sachsen": 0})
+    data = {"territory": "Sachsen", "rolls": [{"block": "Rehnskiold", "dice": [1, 1, 2, 2]}], "garrison_dice": []}
+    state = pb.play(state, ("siege", 0, data))
+    assert state["control"]["Sachsen"] == "sweden" and state["truces"] == {"saxony": 1706}
+    assert upkeep.rp_track(state, "saxony") == 8 - 4
+    assert upkeep.activation_need(pb.edit(state, year=1710), "saxony") == 6
+
+
 def test_a_free_siege_may_be_forgone_but_a_declared_one_not(pb):
     """3.43: "When moving into an empty enemy territory a free Siege attempt may be performed"; a siege declared by
     paying 1 action is conducted."""
