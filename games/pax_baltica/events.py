@@ -210,7 +210,7 @@ def _special_result(table: Table, key: tuple[str, int], result: JSON) -> None:
     state = table.state
     if key == ("russia", 2):
         table.at("control")["Kremenchuk"] = "turkey"
-        table.at("lost")["Kremenchuk"] = board.original_nation(state, "Kremenchuk")
+        table.at("lost")["Kremenchuk"] = board.rightful_nation(state, "Kremenchuk")
     elif key == ("russia", 3) and "Cossacks" in state["blocks"]:
         # out of play; back in the pool at once when neither kin is at war (``cossacks_return``)
         table.at("blocks", "Cossacks").update(at="out", revealed=False)

@@ -61,11 +61,20 @@ def sivershchyna_held_against_sweden(state: JSON) -> bool:
 
 
 def ukraine_rejoins_russia(table: Table) -> None:
-    """10.7: "Ukraine rejoins Russia as soon as the Mazepa block is killed." """
+    """10.7: "Ukraine rejoins Russia as soon as the Mazepa block is killed. Adjust Russian RP's
+    thereafter": Ukraine's garrisons are Russia's again (4.8), each held by Russia's side
+    costing it nothing, each held by the other side 4 RP, as a Russian garrison conquered
+    (4.3)."""
     table.at("active")["ukraine"] = False
-    for place, holder in table.state["control"].items():
+    for place, holder in list(table.state["control"].items()):
+        if board.original_nation(table.state, place) != "ukraine":
+            continue
         if holder == "ukraine":
             table.at("control")[place] = "russia"
+        if board.controller_side(table.state, place) == board.side_of(table.state, "russia"):
+            table.at("lost").pop(place, None)
+        else:
+            table.at("lost")[place] = "russia"
 
 
 def lose_passengers(table: Table, sea: str, seat: int | None) -> None:

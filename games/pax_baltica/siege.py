@@ -382,7 +382,7 @@ def conquer(table: Table, place: str, nation: str, keep: str | None) -> None:
     if side == board.side_of(state, board.rightful_nation(state, place)):
         table.at("lost").pop(place, None)
     else:
-        table.at("lost")[place] = original
+        table.at("lost")[place] = board.rightful_nation(state, place)  # Russia's for Ukraine's before its entry
     if nation == "turkey" and board.rightful_nation(state, place) == "russia" and state["turkish_conquest"] is None:
         table.set("turkish_conquest", place)
     if board.original_nation(state, place) == "turkey" and _all_occupied(table.state, "turkey"):

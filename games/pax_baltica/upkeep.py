@@ -25,12 +25,11 @@ TRUCE_YEARS = 3
 
 def rp_track(state: JSON, nation: str) -> int:
     """5.1: the Replacement Table: the printed RP, less 4 for each national garrison the
-    enemy conquered during the play (4.3), plus permanent changes (10.1). Ukraine's
-    territories count for Russia until Ukraine is activated (4.8)."""
-    owners = {nation}
-    if nation == "russia" and not state["active"].get("ukraine"):
-        owners.add("ukraine")
-    lost = sum(1 for original in state["lost"].values() if original in owners)
+    enemy conquered during the play (4.3), plus permanent changes (10.1). A garrison of
+    Ukraine's conquered before Ukraine is activated is a loss of Russia's (4.8), which
+    Ukraine's entry does not undo (5.1: RP change by events and conquests only); 10.7
+    adjusts Russia's when Ukraine rejoins it (``ukraine_rejoins_russia``)."""
+    lost = sum(1 for loser in state["lost"].values() if loser == nation)
     points = state["tables"]["nations"][nation]["rp"] + state["rp_adjust"].get(nation, 0) - GARRISON_RP * lost
     if nation == "russia" and _first_turkish_conquest_held(state):
         points -= TURKISH_CONQUEST_RP

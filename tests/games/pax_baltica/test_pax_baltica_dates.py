@@ -339,6 +339,23 @@ def test_only_the_first_territory_lost_to_the_turk_costs_russia_8_rp(pb):
     assert upkeep.rp_track(state, "russia") == before - 4 - 8 - 4
 
 
+def test_ukraines_entry_gives_russia_back_no_rp_for_a_garrison_the_turks_took(pb):
+    """5.1: "The only way of losing or winning RP's are by events or when conquering enemy garrisons"; 4.3: the loss
+    stands until "the territory is re-conquered"; 10.2: Russia loses 8 RP "for the first Russian (or Ukraine if they
+    are not activated) territory lost to the Turk". In 12.4 the Turks take Poltava, Russia's while Ukraine is out
+    (4.8): Russia has 16 - 4 - 8 = 4 RP. Ukraine entering in 1711 re-conquers nothing: Russia keeps its 4, and
+    Ukraine, whose ally holds Poltava, loses nothing of its printed RP."""
+    state = turkish_siege(pb, "Poltava")
+    data = {"territory": "Poltava", "rolls": [{"block": "Turkish Army", "dice": [1, 6, 6, 6]}], "garrison_dice": [6]}
+    state = pb.play(state, ("siege", 0, data))
+    assert upkeep.rp_track(state, "russia") == 16 - 4 - 8
+    state = pb.play(pb.edit(state, season=3, phase="weather"), ("weather_roll", 0, {"roll": 1}))
+    state = pb.play(state, ("activation_roll", 0, {"nation": "ukraine", "roll": 5}))
+    assert state["active"]["ukraine"] and state["control"]["Poltava"] == "turkey"
+    assert upkeep.rp_track(state, "russia") == 16 - 4 - 8 and state["rp"]["russia"] == 4
+    assert upkeep.rp_track(state, "ukraine") == state["tables"]["nations"]["ukraine"]["rp"]
+
+
 def test_the_turks_make_truce_when_all_their_territories_are_occupied(pb):
     """10.5: "If all blocks are lost due to combat or all Turkish territories are occupied, the Turks are forced to a
     TRUCE (see 6.9)." """

@@ -308,6 +308,26 @@ def test_ukraine_rejoins_russia_when_mazepa_dies(pb):
     assert state["active"]["ukraine"] is False and state["control"]["Poltava"] == "russia"
 
 
+def test_ukraine_rejoining_russia_adjusts_russian_rp(pb):
+    """10.7: "Ukraine rejoins Russia as soon as the Mazepa block is killed. Adjust Russian RP's thereafter"; 4.3: a
+    garrison costs its owner 4 RP while the enemy holds it. Ukraine at war for Sweden, Repnin takes Poltava from it
+    (Ukraine's loss, not Russia's); Mazepa dies there and Ukraine's garrisons are Russia's again: Poltava, held by
+    Russia itself, costs Russia nothing (16 RP), while Mala Rus, held by Sweden, costs it 4 (12 RP)."""
+    state = pb.setup("12.1")
+    ukrainian = {p: "ukraine" for p in ("Ukraiyina", "Mala Rus", "Sivershchyna", "Poltava", "Kremenchuk")}
+    state = pb.edit(state, active={**state["active"], "ukraine": True}, control={**state["control"], **ukrainian})
+    state = pb.edit(pb.place(state, "Repnin", "Poltava"), phase="battle", player1=1, sieges={"Poltava": 1})
+    data = {"territory": "Poltava", "rolls": [{"block": "Repnin", "dice": [1, 6, 6, 6]}], "garrison_dice": [6]}
+    state = pb.play(state, ("siege", 1, data))
+    assert state["control"]["Poltava"] == "russia" and upkeep.rp_track(state, "russia") == 16
+    state = pb.place(pb.edit(state, sieges={}), "Repnin", "Novgorod")
+    rejoined = killed_at_poltava(pb, state, "Mazepa")
+    assert rejoined["active"]["ukraine"] is False and upkeep.rp_track(rejoined, "russia") == 16
+    state = pb.edit(state, control={**state["control"], "Mala Rus": "sweden"})
+    rejoined = killed_at_poltava(pb, state, "Mazepa")
+    assert upkeep.rp_track(rejoined, "russia") == 16 - 4
+
+
 def test_the_turks_make_truce_when_all_their_blocks_are_lost(pb):
     """10.5: "If all blocks are lost due to combat or all Turkish territories are occupied, the Turks are forced to a
     TRUCE." """
