@@ -38,9 +38,10 @@ def rp_track(state: JSON, nation: str) -> int:
 
 def _first_turkish_conquest_held(state: JSON) -> bool:
     """10.2: Russia loses 8 RP for the first territory lost to the Turk by a siege, and
-    regains them when it re-conquers it."""
+    regains them when it re-conquers it: while that garrison stands as Russia's loss (4.3),
+    which Ukraine's entry, re-conquering nothing, does not change (5.1)."""
     place = state["turkish_conquest"]
-    return place is not None and board.controller_side(state, place) != board.side_of(state, "russia")
+    return place is not None and state["lost"].get(place) == "russia"
 
 
 def rp_this_year(state: JSON, nation: str) -> int:

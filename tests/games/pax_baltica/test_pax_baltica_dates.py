@@ -356,6 +356,24 @@ def test_ukraines_entry_gives_russia_back_no_rp_for_a_garrison_the_turks_took(pb
     assert upkeep.rp_track(state, "ukraine") == state["tables"]["nations"]["ukraine"]["rp"]
 
 
+def test_russia_retaking_its_first_loss_to_the_turk_keeps_its_8_rp_when_ukraine_enters(pb):
+    """10.2: "Russia regains the lost RP's when they have besieged and re-conquered the territory"; 5.1: "The only way
+    of losing or winning RP's are by events or when conquering enemy garrisons". The Turks take Poltava (16 - 4 - 8 =
+    4 RP), the Cossacks besiege it back (16); Ukraine entering in 1711 takes Poltava over (4.8: Ukraine belonged to
+    Russia until activated), which no one conquered: Russia keeps its 16."""
+    state = turkish_siege(pb, "Poltava")
+    data = {"territory": "Poltava", "rolls": [{"block": "Turkish Army", "dice": [1, 6, 6, 6]}], "garrison_dice": [6]}
+    state = pb.play(state, ("siege", 0, data))
+    state = pb.place(pb.place(state, "Turkish Army", "Besarabya"), "Cossacks", "Poltava")
+    state = pb.edit(state, phase="battle", player1=1, sieges={"Poltava": 1})
+    data = {"territory": "Poltava", "rolls": [{"block": "Cossacks", "dice": [1, 6, 6]}], "garrison_dice": []}
+    state = pb.play(state, ("siege", 1, data))
+    assert state["control"]["Poltava"] == "russia" and upkeep.rp_track(state, "russia") == 16
+    state = pb.play(pb.edit(state, season=3, phase="weather"), ("weather_roll", 0, {"roll": 1}))
+    state = pb.play(state, ("activation_roll", 0, {"nation": "ukraine", "roll": 5}))
+    assert state["control"]["Poltava"] == "ukraine" and upkeep.rp_track(state, "russia") == 16
+
+
 def test_the_turks_make_truce_when_all_their_territories_are_occupied(pb):
     """10.5: "If all blocks are lost due to combat or all Turkish territories are occupied, the Turks are forced to a
     TRUCE (see 6.9)." """
