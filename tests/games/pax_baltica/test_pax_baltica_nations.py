@@ -153,6 +153,21 @@ def test_poland_joins_whoever_holds_warszawa_and_krakow(pb):
     assert state["sides"]["poland"] == 0
 
 
+def test_poland_won_over_keeps_the_loss_of_the_garrison_its_new_ally_took(pb):
+    """10.4 with 4.3 and 5.1 (README reading): Poland, allied to whoever has besieged Warszawa and Krakow, still loses
+    the 4 RP of Mazowsze, conquered by Sweden, its new ally; a change of side is no re-conquest. With Krakow Swedish
+    from before, Rehnskiold's siege of Mazowsze wins Poland over, whose 4 printed RP fall to 0."""
+    state = pb.setup("12.4")
+    state = pb.place(pb.place(state, "Lubomirski", "Plock"), "Rehnskiold", "Mazowsze")
+    state = pb.edit(
+        state, control={**state["control"], "Krakow": "sweden"}, phase="battle", player1=0, sieges={"Mazowsze": 0}
+    )
+    data = {"territory": "Mazowsze", "rolls": [{"block": "Rehnskiold", "dice": [1, 2, 1, 6]}], "garrison_dice": []}
+    state = pb.play(state, ("siege", 0, data))
+    assert state["sides"]["poland"] == 0 and state["lost"] == {"Mazowsze": "poland"}
+    assert upkeep.rp_track(state, "poland") == 4 - 4
+
+
 def test_bad_harvest_halves_next_years_rp(pb):
     """14.2 Sweden 1: "Bad harvest. Replacement Points are halved during the next year. Shift marker instantly." """
     state = pb.play(pb.actions(pb.setup("12.1")), ("national_event", 0, {"nation": "sweden", "roll": 1}))
