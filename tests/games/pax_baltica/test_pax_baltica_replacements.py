@@ -378,3 +378,20 @@ def test_the_last_army_halves_swedish_rp_and_keeps_its_pool(pb):
     state = pb.place(state, "Rehnskiold", "pool", 0)
     assert pb.refused(state, "draw_block", 0, {"block": "Rehnskiold", "steps": 4, "territory": "Svealand"}, "12.5")
     assert pb.rules(state, "draw_block", 0, {"block": "Elfsborg", "steps": 3, "territory": "Svealand"}) == []
+
+
+def test_each_nations_rp_in_the_1711_replacement_phase_of_the_end_is_near(pb):
+    """5.1, 4.3, 5.8, 14.2, worked by hand: in 1710 of 12.4 the Danes take Skane and the Russians Pommern (Sweden -4
+    each), Sweden takes Lausitz (Saxony -4); Sweden rolls 2 (-8), Denmark 5 (+4), Russia 6 (+8), Saxony 1 (halved).
+    In 1711: Sweden 40 - 4 - 4 - 8 = 24, Denmark 8 + 4 = 12, Russia 16 + 8 = 24, Saxony (8 - 4) / 2 = 2, Poland 4."""
+    state = pb.setup("12.4")
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 4}))
+    state = pb.play(state, ("national_event", 0, {"nation": "sweden", "roll": 2}), ("end_actions", 0, {}))
+    for nation, roll in (("denmark", 5), ("russia", 6), ("saxony", 1)):
+        state = pb.play(state, ("national_event", 1, {"nation": nation, "roll": roll}))
+    table = Table(state)
+    for place, taker in (("Skane", "denmark"), ("Pommern", "russia"), ("Lausitz", "sweden")):
+        conquer(table, place, taker, None)
+    state = pb.edit(table.state, season=3, phase="weather", karl_waiting=False)
+    state = pb.play(state, ("weather_roll", 0, {"roll": 1}))
+    assert state["rp"] == {"sweden": 24, "denmark": 12, "russia": 24, "saxony": 2, "poland": 4}
