@@ -133,6 +133,7 @@ def activate(table: Table, nation: str, side: int) -> None:
         for place, holder in state["control"].items():
             if holder == "russia" and board.original_nation(state, place) == "ukraine":
                 table.at("control")[place] = "ukraine"
+                table.at("lost").pop(place, None)  # Ukraine's own again: no loss of its (4.3)
     printed = state["tables"]["blocks"]
     for name, block in table.state["blocks"].items():
         if block["at"] == "out" and printed[name]["nation"] == nation and not _set_aside(table.state, name):

@@ -343,6 +343,28 @@ def test_ukraine_rejoining_russia_adjusts_russian_rp(pb):
     assert upkeep.rp_track(rejoined, "russia") == 16 - 4
 
 
+def test_ukraine_back_from_a_truce_takes_its_garrison_back_from_russia_at_no_loss(pb):
+    """4.3: a conquered garrison costs its owner 4 RP "If or when the territory is re-conquered the RP table is
+    adjusted accordingly"; 4.8, 6.10. With an edition's 4 RP for Ukraine: Repnin takes Poltava from Ukraine (4 - 4 =
+    0), Russia's diplomacy (14.2 Russia 4) puts Ukraine out by a truce of 1700 while Poltava stays Russian, and
+    Ukraine, back on a 6 in 1704, holds Poltava again: its 4 RP whole."""
+    state = pb.setup("12.1", nations={"ukraine": {"rp": 4}})
+    ukrainian = {p: "ukraine" for p in ("Ukraiyina", "Mala Rus", "Sivershchyna", "Poltava", "Kremenchuk")}
+    state = pb.edit(state, active={**state["active"], "ukraine": True}, control={**state["control"], **ukrainian})
+    state = pb.edit(pb.place(state, "Repnin", "Poltava"), phase="battle", player1=1, sieges={"Poltava": 1})
+    data = {"territory": "Poltava", "rolls": [{"block": "Repnin", "dice": [1, 6, 6, 6]}], "garrison_dice": [6]}
+    state = pb.play(state, ("siege", 1, data))
+    assert upkeep.rp_track(state, "ukraine") == 0
+    state = pb.play(state, ("supply_check", 1, {"losses": []}), ("supply_check", 0, {"losses": []}))
+    state = pb.play(state, ("action_roll", 0, {"roll": 2}), ("action_roll", 1, {"roll": 5}))
+    state = pb.play(state, ("national_event", 1, {"nation": "russia", "roll": 4, "choice": "ukraine"}))
+    assert state["truces"] == {"ukraine": 1700} and state["control"]["Poltava"] == "russia"
+    state = pb.edit(state, year=1703, season=3, phase="weather", rolls=[None, None])
+    state = pb.play(state, ("weather_roll", 0, {"roll": 1}), ("activation_roll", 0, {"nation": "ukraine", "roll": 6}))
+    assert state["control"]["Poltava"] == "ukraine" and upkeep.rp_track(state, "ukraine") == 4
+    assert state["rp"]["ukraine"] == 4
+
+
 def test_the_turks_make_truce_when_all_their_blocks_are_lost(pb):
     """10.5: "If all blocks are lost due to combat or all Turkish territories are occupied, the Turks are forced to a
     TRUCE." """
