@@ -141,29 +141,27 @@ def test_the_nyen_track_restarts_when_nyen_is_lost(pb):
     assert state["nyen_track"] == 0 and not state["st_petersburg"]
 
 
-def test_poland_joins_whoever_holds_warszawa_and_krakow(pb):
-    """10.4: "Poland automatically allies itself with any nation that has besieged both Warszawa and Krakow." """
+def _sweden_besieges_warszawa_holding_krakow(pb):
+    """12.4, Krakow Swedish from before: Rehnskiold's siege takes Mazowsze (Warszawa)."""
     state = pb.setup("12.4")
     state = pb.place(pb.place(state, "Lubomirski", "Plock"), "Rehnskiold", "Mazowsze")
     state = pb.edit(
         state, control={**state["control"], "Krakow": "sweden"}, phase="battle", player1=0, sieges={"Mazowsze": 0}
     )
     data = {"territory": "Mazowsze", "rolls": [{"block": "Rehnskiold", "dice": [1, 2, 1, 6]}], "garrison_dice": []}
-    state = pb.play(state, ("siege", 0, data))
-    assert state["sides"]["poland"] == 0
+    return pb.play(state, ("siege", 0, data))
+
+
+def test_poland_joins_whoever_holds_warszawa_and_krakow(pb):
+    """10.4: "Poland automatically allies itself with any nation that has besieged both Warszawa and Krakow." """
+    assert _sweden_besieges_warszawa_holding_krakow(pb)["sides"]["poland"] == 0
 
 
 def test_poland_won_over_keeps_the_loss_of_the_garrison_its_new_ally_took(pb):
     """10.4 with 4.3 and 5.1 (README reading): Poland, allied to whoever has besieged Warszawa and Krakow, still loses
-    the 4 RP of Mazowsze, conquered by Sweden, its new ally; a change of side is no re-conquest. With Krakow Swedish
-    from before, Rehnskiold's siege of Mazowsze wins Poland over, whose 4 printed RP fall to 0."""
-    state = pb.setup("12.4")
-    state = pb.place(pb.place(state, "Lubomirski", "Plock"), "Rehnskiold", "Mazowsze")
-    state = pb.edit(
-        state, control={**state["control"], "Krakow": "sweden"}, phase="battle", player1=0, sieges={"Mazowsze": 0}
-    )
-    data = {"territory": "Mazowsze", "rolls": [{"block": "Rehnskiold", "dice": [1, 2, 1, 6]}], "garrison_dice": []}
-    state = pb.play(state, ("siege", 0, data))
+    the 4 RP of Mazowsze, conquered by Sweden, its new ally; a change of side is no re-conquest: Poland's 4 printed
+    RP fall to 0."""
+    state = _sweden_besieges_warszawa_holding_krakow(pb)
     assert state["sides"]["poland"] == 0 and state["lost"] == {"Mazowsze": "poland"}
     assert upkeep.rp_track(state, "poland") == 4 - 4
 
