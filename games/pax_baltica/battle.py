@@ -51,7 +51,7 @@ def hits_of(dice: list[int], number: int) -> int:
             {"territory": place},
             *(
                 {"territory": place, "main_attack_from": border}
-                for border in sorted(set(_entry_borders(state, place, seat)))
+                for border in sorted(set(_main_borders(state, place, seat)))
                 if _attacker(state, place) == seat
             ),
         )
@@ -104,8 +104,10 @@ def _start_problem(state: JSON, move: Move, attacker: int) -> Violation | None:
             sections.COMBAT_RESERVES,
             "The attacker declares the main attack: his first attacking group, as he moved it.",
         )
-    if main is not None and main not in _entry_borders(state, place, attacker):
-        return Violation(sections.COMBAT_RESERVES, f"No attacking blocks entered {place} from {main} this turn.")
+    if main is not None and main not in _main_borders(state, place, attacker):
+        return Violation(
+            sections.COMBAT_RESERVES, f"No attacking blocks that entered {place} from {main} this turn stand there."
+        )
     return None
 
 
@@ -121,17 +123,28 @@ def _entry_borders(state: JSON, place: str, seat: int) -> list[str]:
     return [e["from"] for e in state["entered"].get(place, []) if e["seat"] == seat]
 
 
+def _main_borders(state: JSON, place: str, seat: int) -> list[str]:
+    """6.22: the borders the attacker may declare the main attack, those his blocks crossed
+    and still stand behind (a group lost force-marching, 4.5, leaves nothing to attack with)."""
+    return [
+        e["from"]
+        for e in state["entered"].get(place, [])
+        if e["seat"] == seat and any(state["blocks"][n]["at"] == place for n in e["blocks"])
+    ]
+
+
 def _reserves(state: JSON, place: str, here: list[str], attacker: int, main: str | None) -> list[str]:
     """6.22: attacking blocks that crossed another border than the main attack, and blocks
     the defender moved in after the attack, join the battle in round 2 (``here``: the blocks
     in the battle's territory). "The Attacker declares" the main attack (6.22 example): the
     border Player 1 names when he is the attacker, else the first attacking group, which the
-    attacker moved first."""
+    attacker moved first, still standing there (``_main_borders``)."""
     entries = state["entered"].get(place, [])
     attacking = [e for e in entries if e["seat"] == attacker]
-    if not attacking:
+    standing = _main_borders(state, place, attacker)
+    if not attacking or not standing:
         return []
-    main = main if main is not None else attacking[0]["from"]
+    main = main if main is not None else standing[0]
     first_attack = entries.index(attacking[0])
     reserves = [n for e in attacking if e["from"] != main for n in e["blocks"]]
     reserves += [n for e in entries[first_attack + 1 :] if e["seat"] != attacker for n in e["blocks"]]

@@ -649,6 +649,27 @@ def test_reserve_example_estland_main_attack_livland_reserves(pb):
     assert {"Savolax", "Sodermanland"} <= set(pb.names(pb.engine.view(state, 1)))
 
 
+def test_a_main_attack_lost_force_marching_leaves_the_next_group_the_main_attack(pb):
+    """6.22: "One border edge is declared the Main Attack", its blocks fight in round 1; 4.5: "If a Strength 1 block
+    fails a force-march roll, it is destroyed". The Allies attack Estland first with Schnwentz (strength 1,
+    force-marching from Velikaya by Ingermanland), then with Pjotr I from Novgorod; Schnwentz fails its roll. The
+    Ingermanland border has no block left to attack with, so Pjotr I's is the main attack: he fights in round 1 and
+    takes Vellinck's two hits (1, 1, 6, 6 at B2), and Sweden, Player 1 and defender, names no main attack."""
+    state = pb.place(pb.place(pb.setup("12.1"), "Pjotr I", "Novgorod"), "Schnwentz", "Velikaya", 1)
+    state = pb.play(pb.actions(state), ("end_actions", 0, {}))
+    state = pb.play(
+        state,
+        ("group_move", 1, pb.move("Velikaya", ("Schnwentz", ["Novgorod", "Ingermanland", "Estland"]))),
+        ("group_move", 1, pb.move("Novgorod", ("Pjotr I", ["Estland"]))),
+        ("force_march", 1, {"block": "Schnwentz", "roll": 1}),
+        ("start_battle", 0, {"territory": "Estland"}),
+    )
+    assert pb.at(state, "Schnwentz") == "pool"
+    assert state["battle"]["reserves"] == [] and turn.combatants(state, 1) == ["Pjotr I"]
+    state = pb.play(state, ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 1, 6, 6]}))
+    assert pb.steps(state, "Pjotr I") == 2 and state["battle"]["round"] == 1
+
+
 def test_a_royal_block_going_down_with_its_warship_is_dead(pb):
     """8.2: "Ground blocks aboard destroyed warship are likewise destroyed"; 6.8: "If any of the Royal blocks (see 2.21)
     is eliminated they are out of the game for good." Karl XII sunk with Wattrang is dead, not in the pool, and 12.5
