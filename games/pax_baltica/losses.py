@@ -119,7 +119,8 @@ def to_pool(table: Table, nation: str) -> None:
     respective replacement pools"), those aboard an ally's warships too. An ally's blocks
     aboard the nation's warships at sea are left with no ship: the ally's warships staying
     in the sea zone keep those they can carry, the rest are eliminated, as when the British
-    warship leaves the map (``lose_passengers``, 8.2, 8.4; README)."""
+    warship leaves the map (``lose_passengers``, 8.2, 8.4; README). A block of the nation still
+    owing its force-march roll (4.5; Pjotr I dying of his own) owes none in the pool."""
     state = table.state
     seas = set()
     for name, block in state["blocks"].items():
@@ -127,5 +128,7 @@ def to_pool(table: Table, nation: str) -> None:
             if board.info(state, name)["type"] == "warship" and board.is_sea(state, block["at"]):
                 seas.add(block["at"])
             table.at("blocks", name).update(at="pool", revealed=False, aboard=False)
+            if name in state["pending_force_march"]:
+                table.at("pending_force_march").pop(name)
     for sea in sorted(seas):
         lose_passengers(table, sea, board.side_of(state, nation))

@@ -74,9 +74,13 @@ def action_moves(state: JSON) -> list[str]:
 def movement_over(state: JSON) -> bool:
     """4.5: "Force-march rolls should not be made until a player has completed all movement":
     once the acting player has rolled for a force-marched block (marked ``forced``, its roll
-    no longer owed), his movement is over for the game turn."""
+    no longer owed), his movement is over for the game turn; also when the roll put the block's
+    nation out of the war (Pjotr I dying of his, 6.8, 6.9), hence its side, not its owner."""
     owed, acting = state["pending_force_march"], state["acting"]
-    return any(name not in owed and board.owner(state, name) == acting for name in _forced(state["blocks"]))
+    return any(
+        name not in owed and board.side_of(state, board.info(state, name)["nation"]) == acting
+        for name in _forced(state["blocks"])
+    )
 
 
 @last_answer  # asked of each action-phase state; a move that leaves the blocks as they were asks again of them

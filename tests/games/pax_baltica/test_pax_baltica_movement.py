@@ -117,6 +117,22 @@ def test_strength_1_block_failing_force_march_is_destroyed(pb):
     assert pb.at(state, "Elfsborg") == "pool"
 
 
+def test_pjotr_i_dying_of_his_force_march_takes_the_russian_rolls_owed_with_him(pb):
+    """4.5, 6.8, 6.9: Pjotr I at strength 1 and Kazanski force-march one territory each; Pjotr I's roll of 1
+    destroys him ("If a Strength 1 block fails a force-march roll, it is destroyed"), a royal whose death is a
+    truce: "all of the losing nation's combat blocks are placed in the replacement pool", Kazanski too, who owes
+    no roll there. The Allied player's game goes on (his roll for Kazanski was owed, and refused, for ever), and his
+    movement is over ("Force-march rolls should not be made until a player has completed all movement")."""
+    state = pb.place(sweden_to_act(pb), "Pjotr I", "Ingermanland", 1)
+    state = pb.play(state, ("end_actions", 0, {}))
+    data = pb.move("Ingermanland", *((name, ["Novgorod", "Velikaya", "Smolensk"]) for name in ("Kazanski", "Pjotr I")))
+    state = pb.play(state, ("group_move", 1, data), ("force_march", 1, {"block": "Pjotr I", "roll": 1}))
+    assert (pb.at(state, "Pjotr I"), pb.at(state, "Kazanski"), state["active"]["russia"]) == ("dead", "pool", False)
+    assert state["pending_force_march"] == {}
+    assert pb.refused(state, "group_move", 1, pb.move("Livland", ("Flemming", ["Estland"])), "4.5")
+    assert pb.rules(state, "end_actions", 1, {}) == []
+
+
 def test_red_border_stops_the_move(pb):
     """4.2 Border restrictions: "Blocks crossing a red border are forced to stop in the recently entered territory." """
     state = sweden_to_act(pb)
