@@ -22,6 +22,7 @@ from games.pax_baltica.movement import (
     reachable,
     step_problem,
     subsets,
+    unprinted_coast,
 )
 from games.pax_baltica.telling import dice, named, named_blocks, rolls, sentence, to, who
 from games.pax_baltica.vocabulary import DICE, MOVED_BLOCK, NAME, NAMES, PATH, STEP
@@ -723,6 +724,7 @@ def _regroups(state: JSON, seat: int) -> list[JSON]:
     place = regrouping["territory"]
     if board.map_has_borders(state):
         steps = [{"to": p, "border": colour} for p, colour in neighbours(state, place)]
+        steps += [{"to": p, "border": "black"} for p in unprinted_coast(state, seat, place, [])]
     else:
         steps = [{"to": p, "border": "black"} for p in state["tables"]["territories"] if p != place]
     steps = [

@@ -91,9 +91,9 @@ def reachable(state: JSON, seat: int, origin: str, limit: int) -> list[list[JSON
     """Every path of at most ``limit`` steps, never back into a place it passed: along the
     printed borders where the map prints them (stopping after a red border, 4.2, and where
     ``seat``'s enemy stands, 3.42: "may pass freely through friendly blocks"; the move's check
-    judges the rest), and one step into any sea zone when they are the land's only, else one
-    step into any territory or sea zone (the map prints no border, so any territory may be the
-    next: README)."""
+    judges the rest), with the last step to or from the sea the map leaves unprinted when its
+    borders are the land's only (``unprinted_coast``), else one step into any territory or sea
+    zone (the map prints no border, so any territory may be the next: README)."""
     if not board.map_has_borders(state):
         return [[{"to": place, "border": "black"}] for place in state["tables"]["territories"] if place != origin]
     paths: list[list[JSON]] = []
@@ -108,12 +108,35 @@ def reachable(state: JSON, seat: int, origin: str, limit: int) -> list[list[JSON
             paths.append(longer)
             if colour == "black" and not board.enemy_blocks_at(state, place, seat):
                 walk(longer, place)
+        if not path or path[-1]["border"] == "black" and not board.enemy_blocks_at(state, here, seat):
+            paths.extend(
+                [*path, {"to": place, "border": "black"}] for place in unprinted_coast(state, seat, here, path)
+            )
 
     walk([], origin)
+    return paths
+
+
+def unprinted_coast(state: JSON, seat: int, here: str, path: list[JSON]) -> list[str]:
+    """The places across the sea's borders a map of the land's borders only leaves unprinted
+    (README "Legal moves"), as a path's last step from ``here``: from a sea zone every other sea
+    zone and every port or harbour (8.1 warships entering, 4.6 blocks landing); from the land,
+    at the path's start every sea zone (8.1 a warship leaving its harbour, 4.6 boarding, 8.4 a
+    sea retreat), further on from a port the sea zones holding the seat's warships, the only
+    ones a block may board (4.6: it may move over land before boarding)."""
     if board.map_has_sea_borders(state):
-        return paths
-    seas = [p for p in state["tables"]["territories"] if board.is_sea(state, p) and p != origin]
-    return paths + [[{"to": sea, "border": "black"}] for sea in seas if not any(p[-1]["to"] == sea for p in paths)]
+        return []
+    places = [p for p in state["tables"]["territories"] if p != here and not any(s["to"] == p for s in path)]
+    if board.is_sea(state, here):
+        return [p for p in places if board.is_sea(state, p) or board.port_of(state, p) is not None]
+    seas = [p for p in places if board.is_sea(state, p)]
+    if not path:
+        return seas
+    if board.port_of(state, here) is None:
+        return []
+    return [
+        sea for sea in seas if any(board.info(state, n)["type"] == "warship" for n in board.blocks_at(state, sea, seat))
+    ]
 
 
 def _movable(state: JSON, seat: int) -> dict[str, list[str]]:

@@ -91,7 +91,8 @@ def test_3_41_and_4_2_on_a_printed_map_every_spy_and_group_move_offered_is_legal
     border in one Game Turn ... RED: 2". Spies and group moves are exact (README "Legal
     moves": only the first is checked), so on the edition's map each one offered must pass
     check: spies only into a neighbour (none from Skane, whose borders this map leaves out),
-    and with one Swedish block already across the red border into Livland, single blocks only."""
+    and with one Swedish block already across the red border into Livland, single blocks only from Estland (the
+    warships at sea may enter Livland's harbour: this map prints no border of the sea)."""
     borders = [
         {"a": "Estland", "b": "Ingermanland", "colour": "black"},
         {"a": "Estland", "b": "Livland", "colour": "red"},
@@ -104,7 +105,9 @@ def test_3_41_and_4_2_on_a_printed_map_every_spy_and_group_move_offered_is_legal
     spies = [(m.data["block"], m.data["target"]) for m in offered if m.type == "spy"]
     assert spies == [(b, t) for b in ("Estlandska", "Vellinck") for t in ("Ingermanland", "Livland")]
     into_livland = [
-        m.data["moves"] for m in offered if m.type == "group_move" and m.data["moves"][0]["path"][0]["to"] == "Livland"
+        m.data["moves"]
+        for m in offered
+        if m.type == "group_move" and m.data["from"] == "Estland" and m.data["moves"][0]["path"][0]["to"] == "Livland"
     ]
     assert [[e["block"] for e in moves] for moves in into_livland] == [["Estlandska"], ["Vellinck"]]
 
@@ -161,3 +164,57 @@ def test_13_1_a_run_of_re_rolled_6s_of_any_length_is_represented(pb):
     assert ENGINE.check(state, long_run) == [] and long_run not in legal(state)
     assert "action_roll" in ENGINE.representative_choices
     assert {"roll": 3, "rerolled_from": [6, 6, 6]} in [m.data for m in legal(state, 0, "action_roll")]
+
+
+#: An edition's borders of the land only (README "Options": steps to, from and between sea
+#: zones are then taken as logged).
+LAND_BORDERS = [
+    {"a": "Vastergotland", "b": "Skane", "colour": "black"},
+    {"a": "Estland", "b": "Ingermanland", "colour": "black"},
+]
+
+
+def test_4_6_and_8_1_on_a_map_of_the_land_s_borders_blocks_land_and_warships_enter_a_harbour(pb):
+    """4.6: "you are also allowed to unload ground blocks into an enemy port or harbour"; 8.1:
+    "Leaving or entering a harbour also cost 1 AP". With the borders of the land only, which
+    sea zone touches which coast is not printed: Ostgota aboard in the Southern Baltic Sea may
+    land in Pommern, Wattrang may enter Skane's harbour, and both are offered (they were not:
+    from a sea zone only other sea zones were)."""
+    state = pb.actions(pb.setup("12.1", map={"borders": LAND_BORDERS}))
+    state = pb.place(state, "Ostgota", "Southern Baltic Sea", aboard=True)
+    landing = Move("group_move", 0, pb.move("Southern Baltic Sea", ("Ostgota", ["Pommern"])))
+    anchoring = Move("group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Skane"])))
+    offered = legal(state, 0, "group_move")
+    for move in (landing, anchoring):
+        assert ENGINE.check(state, move) == []
+        assert move in offered
+
+
+def test_4_6_on_a_map_of_the_land_s_borders_a_block_moves_over_land_then_boards(pb):
+    """4.6: sea movement "works as regular movement ... conducted via a friendly port or
+    harbour" (README: a block may move over land before boarding, in the same move). Elfsborg
+    (infantry, move 2) walks from Vastergotland into Skane, a Swedish harbour, and boards
+    Wattrang and Wachtmeister in the Southern Baltic Sea: offered on a map of the land's
+    borders, where the sea's are not printed."""
+    state = pb.actions(pb.setup("12.1", map={"borders": LAND_BORDERS}))
+    boarding = Move("group_move", 0, pb.move("Vastergotland", ("Elfsborg", ["Skane", "Southern Baltic Sea"])))
+    assert ENGINE.check(state, boarding) == []
+    assert boarding in legal(state, 0, "group_move")
+
+
+def test_6_6_on_a_map_of_the_land_s_borders_a_warship_regroups_into_a_harbour(pb):
+    """6.6: the victor regroups "1 territory away to any friendly territories"; 8.1: warships
+    enter harbours. Tordenskiold, victor over Wattrang in the Kattegat, may regroup into the
+    Danish harbour of Sjaelland; with the land's borders only (the Kattegat's coasts unprinted)
+    that regroup is offered (it was not: no border of a sea zone is printed)."""
+    state = pb.setup("12.5", map={"borders": LAND_BORDERS})
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("Baltic Sea", ("Wattrang", ["Southern Baltic Sea", "Kattegat"]))))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Kattegat"})
+    )
+    state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [1, 2, 6]}))
+    assert state["regroup"] == {"territory": "Kattegat", "seat": 1}
+    regroup = Move("regroup", 1, {"moves": [{"block": "Tordenskiold", "to": pb.step("Sjaelland")}]})
+    assert ENGINE.check(state, regroup) == []
+    assert regroup in legal(state, 1, "regroup")
