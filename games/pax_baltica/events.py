@@ -86,11 +86,12 @@ def national_result_problem(state: JSON, result: JSON) -> Violation | None:
     nation, roll = result["nation"], result["roll"]
     if nation not in NATIONAL_TABLES:
         return Violation(sections.NATIONAL_EVENTS, f"{nation.title()} has no national event table.")
-    if (nation, roll) in DIPLOMACY and not is_repeat(state, nation, roll):
-        return _diplomacy_problem(state, (nation, roll), result.get("choice"))
-    extra = sorted(set(result) - {"nation", "roll"} - asked_for(state, result))
+    diplomacy = (nation, roll) in DIPLOMACY and not is_repeat(state, nation, roll)
+    extra = sorted(set(result) - {"nation", "roll", *(["choice"] if diplomacy else [])} - asked_for(state, result))
     if extra:
         return Violation(sections.NATIONAL_EVENTS, f"This result asks for no {' or '.join(extra)}.")
+    if diplomacy:
+        return _diplomacy_problem(state, (nation, roll), result.get("choice"))
     if is_repeat(state, nation, roll):
         return None
     key = (nation, roll)

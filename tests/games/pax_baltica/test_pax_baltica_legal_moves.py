@@ -218,3 +218,16 @@ def test_6_6_on_a_map_of_the_land_s_borders_a_warship_regroups_into_a_harbour(pb
     regroup = Move("regroup", 1, {"moves": [{"block": "Tordenskiold", "to": pb.step("Sjaelland")}]})
     assert ENGINE.check(state, regroup) == []
     assert regroup in legal(state, 1, "regroup")
+
+
+def test_14_2_diplomacy_asks_for_no_second_die_nor_blocks(pb):
+    """14.2 Sweden 4 (Diplomacy) asks for a truce partner at most (none here: neither Hanover
+    nor Prussia is at war in 1700); a second die (roll2, the Polish Parliament's) or blocks
+    named with it are refused, as for every other result, so that the legal moves, which never
+    name them, are complete (README "Legal moves"). They were accepted."""
+    state = pb.actions(pb.setup("12.1"))
+    assert pb.refused(state, "national_event", 0, {"nation": "sweden", "roll": 4, "roll2": 3}, "14.2")
+    assert pb.refused(state, "national_event", 0, {"nation": "sweden", "roll": 4, "blocks": ["Vellinck"]}, "14.2")
+    assert pb.rules(state, "national_event", 0, {"nation": "sweden", "roll": 4}) == []
+    sweden_4 = [m.data for m in legal(state, 0, "national_event") if m.data["roll"] == 4]
+    assert sweden_4 == [{"nation": "sweden", "roll": 4}]
