@@ -165,7 +165,7 @@ def _siege_outcomes(state: JSON, place: str, group: list[str]) -> list[JSON]:
     keep = _keeps(state, place)
     whole = _outcome_count([state["blocks"][n]["steps"] for n in group]) <= SIEGE_LIMIT
     fires = [_garrison_fires(state, group, last, count, whole) for count in range(value + 1)]
-    numbers = {name: board.rating(state, name)[1] for name in first}
+    numbers = {name: board.rating(state, name)[1] for name in group}
     choices = []
     for rolled in _dice_of(state, first, {n: state["blocks"][n]["steps"] for n in first}, whole):
         before = sum(hits_of(r["dice"], numbers[r["block"]]) for r in rolled)
@@ -177,8 +177,8 @@ def _siege_outcomes(state: JSON, place: str, group: list[str]) -> list[JSON]:
                 if targets is not None:
                     data["targets"] = targets
                 choices.append(data)
-                if keep:
-                    choices += [{**data, "keep": k} for k in keep]
+                if keep and before + sum(hits_of(r["dice"], numbers[r["block"]]) for r in later) >= value:
+                    choices += [{**data, "keep": k} for k in keep]  # 6.9: only when the garrison falls
     return choices
 
 

@@ -231,3 +231,27 @@ def test_14_2_diplomacy_asks_for_no_second_die_nor_blocks(pb):
     assert pb.rules(state, "national_event", 0, {"nation": "sweden", "roll": 4}) == []
     sweden_4 = [m.data for m in legal(state, 0, "national_event") if m.data["roll"] == 4]
     assert sweden_4 == [{"nation": "sweden", "roll": 4}]
+
+
+def test_6_9_a_kept_conquest_is_offered_only_with_the_siege_that_makes_the_truce(pb):
+    """6.9: "If the victor of the truce has conquered any garrisons, 1 may be kept"; 10.5: the
+    Turks whose territories are all occupied are "forced to a TRUCE (see 6.9)". Mensjikov (C2,
+    4 steps) besieges Besarabya (garrison 2), the last Turkish territory: his 1, 2, 6, 6 take it
+    and make the truce, so Besarabya may be kept; his 6, 6, 6, 6 take nothing, make no truce and
+    keep nothing, and that siege is offered without a `keep` only (README "Legal moves": a keep
+    is offered only when the siege takes a capital or the Turks' last territory)."""
+    state = pb.setup("12.4")
+    state = pb.edit(
+        state, active={**state["active"], "turkey": True}, phase="battle", player1=1, sieges={"Besarabya": 1}
+    )
+    state = pb.place(pb.place(state, "Karl XII", "Svealand"), "Turkish Army", "Krakow")
+    state = pb.place(state, "Mensjikov", "Besarabya")
+    sieges = [m.data for m in legal(state, 1, "siege")]
+    taken = {"territory": "Besarabya", "rolls": [{"block": "Mensjikov", "dice": [1, 2, 6, 6]}], "garrison_dice": [6, 6]}
+    failed = {
+        "territory": "Besarabya",
+        "rolls": [{"block": "Mensjikov", "dice": [6, 6, 6, 6]}],
+        "garrison_dice": [6, 6],
+    }
+    assert taken in sieges and {**taken, "keep": "Besarabya"} in sieges
+    assert failed in sieges and {**failed, "keep": "Besarabya"} not in sieges
