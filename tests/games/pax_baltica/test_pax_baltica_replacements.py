@@ -395,3 +395,45 @@ def test_each_nations_rp_in_the_1711_replacement_phase_of_the_end_is_near(pb):
     state = pb.edit(table.state, season=3, phase="weather", karl_waiting=False)
     state = pb.play(state, ("weather_roll", 0, {"roll": 1}))
     assert state["rp"] == {"sweden": 24, "denmark": 12, "russia": 24, "saxony": 2, "poland": 4}
+
+
+def test_9_x_each_nations_first_deployment_by_hand(pb):
+    """9.1 to 9.9 with 5.6, 8.2, the table built by hand: 12.1 in 1711, every entry rolled in (Denmark, Turkey and
+    Ukraine on a 6, Prussia and Hanover too) and Poland brought in (9.5), each nation with RP to spare. Where each pool
+    block may be drawn to: Sweden's homeland (9.1; Savolax at home), Russia's Moskva, Jaroslav and Tula and the
+    Cossacks anywhere in Russia (9.2; Ukraine's territories are now Ukraine's, the enemy's, 5.6), Saxony's Sachsen and
+    Lausitz (9.3), Denmark's four territories, Bergenhus in Norway and the warships in the harbours Denmark holds (9.4,
+    8.2), all of Poland and Lubomirski in Mazowsze or Krakow (9.5), Turkey's Besarabya (9.6), Prussia (9.7), Mazepa in
+    Sivershchyna (9.8); the Hanoverian block is placed in Hanover, not drawn (9.9)."""
+    state = year_start(pb, year=1711)
+    for seat, nation in ((0, "turkey"), (0, "ukraine"), (1, "denmark"), (1, "hanover"), (1, "prussia")):
+        state = pb.play(state, ("activation_roll", seat, {"nation": nation, "roll": 6}))
+    table = Table(state)
+    upkeep.activate(table, "poland", 1)
+    state = pb.edit(table.state, rp={nation: 40 for nation in table.state["rp"]})
+    assert pb.at(state, "Hanoverian Army") == "Hanover"
+    homeland = {"Skane", "Smaland", "Ostergotland", "Vastergotland", "Svealand", "Kopparberg", "Gavleborg"}
+    denmark = {"Sjaelland", "Fyn", "Jylland", "Holstein"}
+    poland = {"Mazowsze", "Krakow", "Plock", "Lietuva", "Trakai", "Zemaitija", "Kurlandia", "Pomorskie", "Rus Biala"}
+    moscow = {"Moskva", "Jaroslav", "Tula"}
+    expected = {
+        **dict.fromkeys(("Rehnskiold", "Lewenhaupt", "Sodermanland"), homeland),
+        "Savolax": {"Savolax"},
+        **dict.fromkeys(("Mensjikov", "Golitsyn", "Ogilvy", "Woronjetski", "Stubinski", "Botsis"), moscow),
+        "Cossacks": moscow | {"Novgorod", "Velikaya", "Smolensk"},
+        "Schulenburg": {"Sachsen", "Lausitz"},
+        **dict.fromkeys(("Frederik IV", "Reventlov", "Rantzau", "Prins Christian", "Fynske"), denmark),
+        "Bergenhus": {"Akershus", "Trondheim", "Bergen"},
+        **dict.fromkeys(("Tordenskiold", "Juel"), {"Sjaelland", "Akershus"}),
+        "Lubomirski": {"Mazowsze", "Krakow"},
+        **dict.fromkeys(("Sobieski", "Oginski"), poland | {"Mscislaw"}),
+        **dict.fromkeys(("Turkish Army", "Sipahis"), {"Besarabya"}),
+        "Prussian Army": {"Prussia"},
+        "Mazepa": {"Sivershchyna"},
+    }
+    offered = {}
+    for seat in (0, 1):
+        for move in pb.engine.legal_moves(state, seat):
+            if move.type == "draw_block":
+                offered.setdefault(move.data["block"], set()).add(move.data["territory"])
+    assert offered == expected
