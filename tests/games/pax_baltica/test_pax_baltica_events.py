@@ -24,6 +24,15 @@ def test_epidemics_strike_the_rolled_region(pb):
     assert pb.steps(state, "Karl XII") == 3 and pb.steps(state, "Pjotr I") == 4
 
 
+def test_14_1_epidemics_in_poland_ukraine_spare_turkish_besarabya(pb):
+    """14.1 2: "Epidemics ... 2. Poland-Ukraine." Besarabya is Turkish (1.1: Turkey dark green), neither Polish nor
+    Ukrainian, so an epidemic in region 2 strikes Flemming in Mazowsze and not Karl XII in Besarabya; no region of
+    the six holds it."""
+    state = pb.place(pb.place(event_due(pb), "Karl XII", "Besarabya"), "Flemming", "Mazowsze")
+    state = pb.play(state, ("general_event", 0, {"roll": 2, "region_roll": 2}))
+    assert (pb.steps(state, "Karl XII"), pb.steps(state, "Flemming")) == (4, 3)
+
+
 def test_attrition_event_strikes_only_enemy_blocks(pb):
     """14.1 3: "Attrition. Roll 1D6 for region. All enemy blocks in that area lose 1 step. 1. Baltic (Estland, Livland,
     Ingermanland and Nyen)." """
