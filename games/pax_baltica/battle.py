@@ -257,13 +257,7 @@ def keeps(state: JSON, landed: list[str]) -> list[str]:
     turks = [n for n in state["blocks"] if board.info(state, n)["nation"] == "turkey" and board.on_map(state, n)]
     if turks and all(steps.get(n, 1) <= 0 for n in turks):
         fallen.append("turkey")
-    return sorted(
-        place
-        for place, holder in state["control"].items()
-        if board.rightful_nation(state, place) in fallen
-        and holder != board.rightful_nation(state, place)
-        and not board.territory(state, place)["capital"]
-    )
+    return board.conquests(state, fallen)
 
 
 def _fires(state: JSON, seat: int) -> list[JSON]:

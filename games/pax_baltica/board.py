@@ -156,6 +156,18 @@ def rightful_nation(state: JSON, place: str) -> str:
     return nation
 
 
+def conquests(state: JSON, nations: list[str]) -> list[str]:
+    """6.9: the garrisons of ``nations`` another nation holds, capitals aside: those a truce
+    lets the victor keep one of."""
+    return sorted(
+        place
+        for place, holder in state["control"].items()
+        if rightful_nation(state, place) in nations
+        and holder != rightful_nation(state, place)
+        and not territory(state, place)["capital"]
+    )
+
+
 #: 4.8: nations not yet in the war prohibit movement into their territories, except Poland
 #: (whose entry is triggered by movement, 9.5) and Ukraine (Russian until activated).
 OPEN_WHILE_INACTIVE = ("poland", "ukraine", "none", "holstein-gottorp", "britain")

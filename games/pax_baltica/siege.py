@@ -252,14 +252,7 @@ def _keeps(state: JSON, place: str) -> list[str]:
         return sorted(p for p in held if not board.territory(state, p)["capital"]) if held == turkish else []
     if not board.territory(state, place)["capital"] or original == "sweden":
         return []
-    return sorted(
-        p
-        for p, holder in state["control"].items()
-        if p != place
-        and board.rightful_nation(state, p) == original
-        and holder != original
-        and not board.territory(state, p)["capital"]
-    )
+    return board.conquests(state, [original])  # the capital itself is none
 
 
 def _said_siege(move: Move, names) -> str:
