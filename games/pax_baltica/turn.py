@@ -508,8 +508,13 @@ def _in_homeland(blocks: JSON, names: list[str]) -> bool:
 
 def _british_enter(state: JSON) -> bool:
     """10.8: Hanover holds Bremen-Verden, the Allies have more warships at sea or they invade
-    the Swedish homeland (the blocks counted only when Hanover does not hold it)."""
-    if state["control"].get("Bremen-Verden") == "hanover" and state["sides"].get("hanover") == 1:
+    the Swedish homeland (the blocks counted only when Hanover does not hold it). A Hanover
+    ceded Bremen-Verden is "out of the game for good" (10.1), on no side: it calls no one."""
+    if (
+        state["control"].get("Bremen-Verden") == "hanover"
+        and state["sides"].get("hanover") == 1
+        and "hanover" in state["entries"]  # struck by 10.1's cession
+    ):
         return True
     (swedish, allied), invaded = sea_power_and_invasion(state)
     return allied > swedish or invaded

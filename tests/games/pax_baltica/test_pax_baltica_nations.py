@@ -556,6 +556,18 @@ def test_the_british_warship_enters_on_an_invasion_or_hanover_in_bremen_verden(p
     assert end_of_game_turn(pb, hanover)["active"]["britain"]
 
 
+def test_10_8_a_bremen_verden_ceded_to_hanover_calls_no_british_warship(pb):
+    """10.8: the British warship "activates if: Hanover occupies Bremen-Verden"; 10.1: ceding Bremen-Verden to Hanover
+    "will put those nations out of the game for good". A Hanover out of the game for good occupies nothing for the
+    Allies: with Bremen-Verden ceded in 1712 (no Allied block in Sweden, no Allied warship at sea) the British
+    warship stays out, as it does for a cession made before 1711."""
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.play(state, ("cede_territory", 0, {"territory": "Bremen-Verden"}))
+    assert end_of_game_turn(pb, state)["active"]["britain"] is False
+    later = pb.edit(state, year=1712, sides={**state["sides"], "hanover": 1})
+    assert end_of_game_turn(pb, later)["active"]["britain"] is False
+
+
 def test_the_british_warship_leaves_when_sweden_holds_st_petersburg(pb):
     """10.8: "The British warship deactivates if: ... Sweden captures Nyen/S:t Peterburg." In 12.4 (S:t Petersburg
     built) with Sweden's warships in harbour, the British one (1) against the two Danish ones at sea in the Kattegat
