@@ -26,7 +26,9 @@ def victory_points(colony: JSON) -> int:
 
 def final_outcome(state: JSON) -> Outcome:
     """VICTORY: the most VP among the colonies still standing wins, ties sharing the place; the
-    colonies whose Settlers gave up lost the game and share the last place whatever their VP."""
+    colonies whose Settlers gave up lost the game and share the last place whatever their VP.
+    When every colony gave up, the whole table lost together (``cooperative``, as the contract
+    marks a result all seats share, which competitive ratings leave out)."""
     colonies = state["colonies"]
     scores = [victory_points(colony) for colony in colonies]
     standing = [n for n, colony in enumerate(colonies) if not colony["gave_up"]]
@@ -35,4 +37,6 @@ def final_outcome(state: JSON) -> Outcome:
     for n, rank in zip(standing, ranks):
         places[n] = rank
     winners = [n for n in standing if places[n] == 1]
-    return Outcome(places=places, winners=winners, reason=REASONS[state["over"]], scores=scores)
+    return Outcome(
+        places=places, winners=winners, reason=REASONS[state["over"]], scores=scores, cooperative=not standing
+    )

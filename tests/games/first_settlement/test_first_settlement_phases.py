@@ -491,18 +491,19 @@ def test_two_mutiny_cards_and_the_settlers_give_up_and_lose(table, founded):
     assert ENGINE.outcome(state) is None and ENGINE.view(state)["active_seats"] == [1]
     state = table.play(table.at(state, "build", seat=1, turn=20), "build", 1, {"buildings": []})
     outcome = ENGINE.outcome(state)
-    assert outcome.winners == [1] and outcome.places == [2, 1]
+    assert outcome.winners == [1] and outcome.places == [2, 1] and not outcome.cooperative
     assert outcome.scores[0] > outcome.scores[1]
 
 
 def test_when_every_colony_gives_up_the_game_ends_without_a_winner(table, founded):
     """REBEL PHASE: "... you lose the game": when the last colony still standing gives up, every player
-    has lost and nothing is left to play."""
+    has lost and nothing is left to play: a result the whole table shares (the contract's
+    ``cooperative``, which competitive ratings leave out), not a tie between colonies."""
     state = table.at(founded, "rebel", shortage=True, leaders=["Farmer"], sites=NEUTRAL_SITE, colonists=30)
     state["colonies"][1]["gave_up"] = True
     state = table.play(state, "rebel", 0, {"cards": ["Despair", *REBEL[:9]]})
     outcome = ENGINE.outcome(state)
-    assert outcome.winners == [] and outcome.places == [1, 1]
+    assert outcome.winners == [] and outcome.places == [1, 1] and outcome.cooperative
     assert outcome.reason.startswith("If there are 2 or more un-negated Mutiny cards the Settlers give up")
 
 
