@@ -320,7 +320,8 @@ def _simulate_siege(state: JSON, move: Move) -> tuple[Violation | None, dict[str
     steps = {n: state["blocks"][n]["steps"] for n in dice}
     value = board.garrison_value(state, place)
     hits = state["garrison_hits"].get(place, 0)
-    targets = list(move.data.get("targets", []))
+    named = move.data.get("targets")
+    targets = list(named or [])
     garrison_dice = move.data["garrison_dice"]
     for name in siege_sequence(state, list(dice)):
         if name is None:
@@ -333,6 +334,7 @@ def _simulate_siege(state: JSON, move: Move) -> tuple[Violation | None, dict[str
                     steps,
                     hits,
                 )
+            landed = 0
             for _hit in range(hits_of(garrison_dice, 1)):
                 alive = [n for n in steps if steps[n] > 0]
                 if not alive:
@@ -348,6 +350,16 @@ def _simulate_siege(state: JSON, move: Move) -> tuple[Violation | None, dict[str
                         hits,
                     )
                 steps = land_hit(state, steps, choice)  # 6.9: a truce leaves the C besiegers no dice
+                landed += 1
+            if named is not None and len(named) != landed:
+                return (
+                    Violation(
+                        sections.HIT_ALLOCATION,
+                        f"The garrison scores {landed} hit(s): name {landed} target(s), not {len(named)}.",
+                    ),
+                    steps,
+                    hits,
+                )
             continue
         if len(dice[name]) != steps[name]:
             return (

@@ -363,3 +363,19 @@ def test_one_siege_attempt_a_territory_a_turn_by_every_block_there(pb):
     state = pb.play(state, ("siege", 0, {"territory": "Novgorod", "rolls": rolls, "garrison_dice": [6]}))
     assert state["garrison_hits"] == {"Novgorod": 1} and state["control"]["Novgorod"] == "russia"
     assert state["sieges"] == {} and state["phase"] == "supply"
+
+
+def test_6_7_the_garrisons_targets_name_the_hits_it_scores_and_no_more(pb):
+    """6.7: "Garrisons only hits on 1: s"; 6.32: "Each hit is applied to the currently strongest enemy block. When two
+    or more blocks share the highest Strength, the owner chooses which to reduce." The siege's `targets` name the
+    block each of the garrison's hits lands on, as a combat fire's do: Novgorod's garrison (2) rolls 6, 6 against
+    Vellinck (who misses): no hit, so no target may be named (Karl XII is not even there); rolling 1, 6 it scores one
+    hit, on Vellinck, named once, not twice."""
+    state = besiege_novgorod(pb, "Vellinck")
+    data = {"territory": "Novgorod", "rolls": [{"block": "Vellinck", "dice": [6, 5, 5, 6]}]}
+    assert pb.refused(state, "siege", 0, {**data, "garrison_dice": [6, 6], "targets": ["Vellinck"]}, "6.32")
+    assert pb.refused(state, "siege", 0, {**data, "garrison_dice": [6, 6], "targets": ["Karl XII"]}, "6.32")
+    twice = {**data, "garrison_dice": [1, 6], "targets": ["Vellinck", "Vellinck"]}
+    assert pb.refused(state, "siege", 0, twice, "6.32")
+    state = pb.play(state, ("siege", 0, {**twice, "targets": ["Vellinck"]}))
+    assert pb.steps(state, "Vellinck") == 3
