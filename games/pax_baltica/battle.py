@@ -64,7 +64,8 @@ def hits_of(dice: list[int], number: int) -> int:
 )
 def start_battle(table: Table, move: Move) -> None:
     """6.1: the battle's blocks are revealed, its reserves (6.22) not yet; a battle ends the
-    siege there."""
+    siege there. A side with only reserves there (its other blocks gone to the pool by a truce,
+    6.9) has lost the battle before it begins: its reserves retreat (``after_combat_turn``)."""
     state = table.state
     place = move.data["territory"]
     attacker = _attacker(state, place)
@@ -91,6 +92,7 @@ def start_battle(table: Table, move: Move) -> None:
             table.at("blocks", name)["revealed"] = True
     table.at("sieges").pop(place, None)
     table.at("declared_sieges").pop(place, None)
+    after_combat_turn(table)
 
 
 def _start_problem(state: JSON, move: Move, attacker: int) -> Violation | None:

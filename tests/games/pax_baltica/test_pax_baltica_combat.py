@@ -864,3 +864,25 @@ def test_a_truce_sends_the_nations_warships_to_the_pool_and_an_allys_blocks_aboa
     escorted = kill_pjotr(escorted)
     assert pb.at(escorted, "Flemming") == "Baltic Sea" and escorted["blocks"]["Flemming"]["aboard"]
     assert pb.steps(escorted, "Flemming") == 4
+
+
+def test_6_22_a_battle_whose_defender_has_only_reserves_ends_at_once(pb):
+    """6.22: "The blocks crossing other border(s) are considered RESERVES and may not attack/retreat or take hits until
+    the second combat round ... Reserve blocks must retreat, subject to all retreating rules, if the battle ends in
+    Combat Round 1" (README: a battle ends as soon as one side has no engaged block in it); 6.9: a truce set by a
+    national event sends the nation's blocks to the pool. 12.1: Vellinck attacks the Saxons in Livland; the Allies
+    bring Repnin in from Novgorod (a reserve) and roll Saxony 5 with their second action, a Saxon truce. The battle then has no Allied block
+    engaged: it is over before Vellinck fires, and Repnin retreats."""
+    state = pb.play(pb.actions(pb.setup("12.1")), ("group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"]))))
+    state = pb.play(
+        state,
+        ("end_actions", 0, {}),
+        ("group_move", 1, pb.move("Novgorod", ("Repnin", ["Livland"]))),
+        ("national_event", 1, {"nation": "saxony", "roll": 5}),
+        ("start_battle", 0, {"territory": "Livland"}),
+    )
+    assert state["battle"]["retreat_due"] == ["Repnin"]
+    assert pb.refused(state, "combat_fire", 0, {"block": "Vellinck", "dice": [6, 6, 6, 6]}, "6.2")
+    state = pb.play(state, ("combat_retreat", 1, {"block": "Repnin", "path": [pb.step("Novgorod")]}))
+    assert state["battle"] is None and state["regroup"] == {"territory": "Livland", "seat": 0}
+    assert pb.at(state, "Repnin") == "Novgorod" and pb.steps(state, "Vellinck") == 4
