@@ -409,10 +409,10 @@ def combat_retreat(table: Table, move: Move) -> None:
     """6.5: a block retreats as its combat turn (or must); one that cannot is eliminated."""
     name, path = move.data["block"], move.data["path"]
     board.refuse(table, _retreat_problem(table.state, move))
-    if not board.is_known_block(table.state, name) or (
-        path and not board.is_known_territory(table.state, path[-1]["to"])
+    if not board.is_known_block(table.state, name) or not all(
+        board.is_known_territory(table.state, step["to"]) for step in path
     ):
-        raise EngineError(f"{name} or where it retreats is not on the map of the game.")
+        raise EngineError(f"{name} or a place it retreats through is not on the map of the game.")
     battle = table.at("battle")
     if not path:
         eliminate(table, name)

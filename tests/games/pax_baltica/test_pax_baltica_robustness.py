@@ -88,3 +88,19 @@ def test_a_warship_sailing_through_an_unknown_sea_zone_is_refused(pb):
     state = pb.play(pb.setup("12.5"), ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 3}))
     move = Move("group_move", 0, pb.move("Baltic Sea", ("Wattrang", ["Atlantis", "Kattegat"])))
     assert [v.rule for v in ENGINE.check(state, move)] == ["1.1 Territories and sea zones"]
+
+
+def test_6_5_a_retreat_through_an_unknown_territory_is_refused_and_cannot_be_applied(pb):
+    """6.5: "Blocks retreat up to their full move, but only into/through Friendly or Neutral territories free of enemy
+    blocks": a territory the map does not have is none of them. Pjotr I retreating from Ingermanland through Atlantis
+    into Novgorod: check names the rule (it crashed on the territory's entry triggers, 9.5), and apply cannot play
+    it."""
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Ingermanland"})
+    )
+    move = Move("combat_retreat", 1, {"block": "Pjotr I", "path": [pb.step("Atlantis"), pb.step("Novgorod")]})
+    assert [v.rule for v in ENGINE.check(state, move)] == ["6.5 Retreats"]
+    with pytest.raises(EngineError):
+        ENGINE.apply(state, move)
