@@ -679,8 +679,10 @@ def regroup(table: Table, move: Move) -> None:
     a record play a regroup the engine did not expect still moves the blocks from where they
     stand."""
     board.refuse(table, _regroup_problem(table.state, move))
-    if not board.known_blocks(table.state, [entry["block"] for entry in move.data["moves"]]):
-        raise EngineError("A regrouping block is not a block of the game.")
+    if not board.known_blocks(table.state, [entry["block"] for entry in move.data["moves"]]) or not all(
+        board.is_known_territory(table.state, entry["to"]["to"]) for entry in move.data["moves"]
+    ):
+        raise EngineError("A regrouping block, or where it regroups, is not on the map of the game.")
     carried = _regroup_carried(table.state, move)
     for entry in move.data["moves"]:
         place, target = table.state["blocks"][entry["block"]]["at"], entry["to"]["to"]

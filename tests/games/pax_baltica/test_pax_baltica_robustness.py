@@ -104,3 +104,26 @@ def test_6_5_a_retreat_through_an_unknown_territory_is_refused_and_cannot_be_app
     assert [v.rule for v in ENGINE.check(state, move)] == ["6.5 Retreats"]
     with pytest.raises(EngineError):
         ENGINE.apply(state, move)
+
+
+def test_6_6_a_regroup_into_an_unknown_territory_is_refused_and_cannot_be_applied(pb):
+    """6.6: "Maximum movement distance is 1 territory away to any friendly territories free of enemy blocks": a
+    territory the map does not have is none. Vellinck, victor in Ingermanland, regrouping into Atlantis: check names
+    the rule, and apply cannot play it (it put Vellinck in Atlantis)."""
+    state = pb.actions(pb.setup("12.1"))
+    for name in ("Schnwentz", "Kazanski", "Sjeremetev"):
+        state = pb.place(state, name, "Moskva")
+    state = pb.place(state, "Pjotr I", "Ingermanland", 1)
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(
+        state,
+        ("end_actions", 0, {}),
+        ("end_actions", 1, {}),
+        ("start_battle", 0, {"territory": "Ingermanland"}),
+        ("combat_fire", 1, {"block": "Pjotr I", "dice": [6]}),
+        ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}),
+    )
+    move = Move("regroup", 0, {"moves": [{"block": "Vellinck", "to": pb.step("Atlantis")}]})
+    assert [v.rule for v in ENGINE.check(state, move)] == ["6.6 Regrouping"]
+    with pytest.raises(EngineError):
+        ENGINE.apply(state, move)
