@@ -78,7 +78,11 @@ def siege(table: Table, move: Move) -> None:
     names = [r["block"] for r in move.data["rolls"]]
     simulated: list[tuple[Violation | None, dict[str, int], int]] = []
     board.refuse(table, _siege_problem(state, move, names, simulated))
-    if not board.is_known_territory(state, place) or not names or not board.known_blocks(state, names):
+    if (
+        not board.is_known_territory(state, place)
+        or not names
+        or not board.known_blocks(state, [*names, *move.data.get("targets", [])])
+    ):
         raise EngineError(f"The siege of {place} names no besieger, or a block or territory not in the game.")
     _problem, steps, hits = simulated[0] if simulated else _simulate_siege(state, move)
     table.at("garrison_hits")[place] = hits

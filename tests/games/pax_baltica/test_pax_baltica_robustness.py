@@ -127,3 +127,18 @@ def test_6_6_a_regroup_into_an_unknown_territory_is_refused_and_cannot_be_applie
     assert [v.rule for v in ENGINE.check(state, move)] == ["6.6 Regrouping"]
     with pytest.raises(EngineError):
         ENGINE.apply(state, move)
+
+
+def test_6_7_a_garrisons_hit_on_an_unknown_block_is_refused_and_cannot_be_applied(pb):
+    """6.7: "Garrisons are treated as C1 blocks ... Garrisons only hits on 1: s"; 6.32: each hit "is applied to the
+    currently strongest enemy block". Novgorod's garrison rolls a 1 against Vellinck, its siege naming the hit on
+    Atlantis, a block the game does not have: check names the rule, and apply cannot play it (it played the siege
+    with the hit landing nowhere), as a combat fire naming one."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Repnin", "Moskva")
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Novgorod"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    rolls = [{"block": "Vellinck", "dice": [6, 5, 5, 6]}]
+    move = Move("siege", 0, {"territory": "Novgorod", "rolls": rolls, "garrison_dice": [1, 6], "targets": ["Atlantis"]})
+    assert [v.rule for v in ENGINE.check(state, move)] == ["6.32 Hit allocation"]
+    with pytest.raises(EngineError):
+        ENGINE.apply(state, move)
