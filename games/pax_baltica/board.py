@@ -157,13 +157,15 @@ def rightful_nation(state: JSON, place: str) -> str:
 
 
 def conquests(state: JSON, nations: list[str]) -> list[str]:
-    """6.9: the garrisons of ``nations`` another nation holds, capitals aside: those a truce
-    lets the victor keep one of."""
+    """6.9: the garrisons of ``nations`` the other side holds, capitals aside: those a truce
+    lets the victor keep one of ("If the victor of the truce has conquered any garrisons"; one
+    an ally of the loser holds is no victor's)."""
     return sorted(
         place
         for place, holder in state["control"].items()
         if rightful_nation(state, place) in nations
         and holder != rightful_nation(state, place)
+        and controller_side(state, place) not in (None, side_of(state, rightful_nation(state, place)))
         and not territory(state, place)["capital"]
     )
 

@@ -100,6 +100,7 @@ def call_truce(table: Table, nation: str, kept: str | None = None) -> None:
     owners (the victor may keep one, the loser's choice, never a capital), and the nation is
     out of the war until it may roll for activation three years on (6.10)."""
     state = table.state
+    kept = kept if kept in board.conquests(state, [nation]) else None  # only the victor's may be kept
     to_pool(table, nation)
     for place, holder in list(state["control"].items()):
         original = board.rightful_nation(state, place)  # Ukraine's are Russia's until it enters (4.8)

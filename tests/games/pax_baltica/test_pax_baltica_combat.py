@@ -886,3 +886,24 @@ def test_6_22_a_battle_whose_defender_has_only_reserves_ends_at_once(pb):
     state = pb.play(state, ("combat_retreat", 1, {"block": "Repnin", "path": [pb.step("Novgorod")]}))
     assert state["battle"] is None and state["regroup"] == {"territory": "Livland", "seat": 0}
     assert pb.at(state, "Repnin") == "Novgorod" and pb.steps(state, "Vellinck") == 4
+
+
+def test_6_9_the_victor_keeps_only_a_garrison_his_side_conquered(pb):
+    """6.9: "Any conquered garrisons are returned to its previous owners. If the victor of the truce has conquered any
+    garrisons, 1 may be kept." Sweden holds Novgorod and Saxony Smolensk (retaken from Sweden) when Pjotr I falls to
+    Vellinck: Sweden, the victor, may keep Novgorod, not Smolensk, which no victor holds; named anyway, Smolensk goes
+    back to Russia with the rest."""
+    state = pb.place(attack_ingermanland(pb, "Vellinck"), "Pjotr I", "Ingermanland", 1)
+    for name in ("Schnwentz", "Kazanski", "Sjeremetev"):
+        state = pb.place(state, name, "Moskva")
+    conquests = {"Novgorod": "sweden", "Smolensk": "saxony"}
+    state = pb.edit(state, control={**state["control"], **conquests}, lost={"Novgorod": "russia"})
+    state = pb.play(
+        state, ("start_battle", 0, {"territory": "Ingermanland"}), ("combat_fire", 1, {"block": "Pjotr I", "dice": [6]})
+    )
+    fatal = {"block": "Vellinck", "dice": [1, 6, 6, 6]}
+    offered = {m.data.get("keep") for m in pb.engine.legal_moves(state, 0) if m.data == {**fatal, **m.data}}
+    assert offered == {None, "Novgorod"}
+    state = pb.play(state, ("combat_fire", 0, {**fatal, "keep": "Smolensk"}))
+    assert state["active"]["russia"] is False
+    assert (state["control"]["Novgorod"], state["control"]["Smolensk"]) == ("russia", "russia")
