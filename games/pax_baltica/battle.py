@@ -20,6 +20,7 @@ from games.pax_baltica.movement import (
     passenger_problems,
     passenger_routes,
     reachable,
+    standing_entries,
     step_problem,
     subsets,
     unprinted_coast,
@@ -129,11 +130,7 @@ def _entry_borders(state: JSON, place: str, seat: int) -> list[str]:
 def _main_borders(state: JSON, place: str, seat: int) -> list[str]:
     """6.22: the borders the attacker may declare the main attack, those his blocks crossed
     and still stand behind (a group lost force-marching, 4.5, leaves nothing to attack with)."""
-    return [
-        e["from"]
-        for e in state["entered"].get(place, [])
-        if e["seat"] == seat and any(state["blocks"][n]["at"] == place for n in e["blocks"])
-    ]
+    return [e["from"] for e in standing_entries(state, place, seat)]
 
 
 def _reserves(state: JSON, place: str, here: list[str], attacker: int, main: str | None) -> list[str]:

@@ -423,12 +423,25 @@ def _border_limit_problems(state: JSON, seat: int, origin: str, moves: list[JSON
     return []
 
 
+def standing_entries(state: JSON, place: str, seat: int) -> list[JSON]:
+    """The groups ``seat`` moved into ``place`` this game turn (``entered``), each with only its
+    blocks still standing there, and those left with none left out: a block lost force-marching
+    (4.5) neither pins (4.4) nor attacks (6.22)."""
+    entries = []
+    for entry in state["entered"].get(place, []):
+        standing = [n for n in entry["blocks"] if state["blocks"][n]["at"] == place]
+        if entry["seat"] == seat and standing:
+            entries.append({**entry, "blocks": standing})
+    return entries
+
+
 def _pinning_problems(state: JSON, seat: int, origin: str, moves: list[JSON]) -> list[Violation]:
     """4.4: attacking blocks pin as many defenders; the rest may not use the attackers' borders.
     "Pinned blocks cannot be substituted for other blocks": only the defenders that have not
-    moved count, not blocks that came in after the attack. At sea the warships pin and are
-    pinned (8.2), the blocks aboard going with them (4.6)."""
-    attackers = [e for e in state["entered"].get(origin, []) if e["seat"] != seat]
+    moved count, not blocks that came in after the attack; only the attacking blocks still
+    there pin, and only their borders are closed (``standing_entries``). At sea the warships
+    pin and are pinned (8.2), the blocks aboard going with them (4.6)."""
+    attackers = standing_entries(state, origin, 1 - seat)
     if not attackers:
         return []
     pinning = sum(len(e["blocks"]) for e in attackers)

@@ -265,6 +265,26 @@ def test_pinned_blocks_cannot_be_substituted_by_blocks_moving_in(pb):
     assert pb.rules(state, "group_move", 1, three) == []
 
 
+def test_4_4_a_block_lost_force_marching_pins_no_one(pb):
+    """4.4 Pinning: "Attacking blocks prevent an equal number of defending blocks from moving. [...] The "unpinned"
+    blocks can (if desired) move normally, except they cannot move across any border used by the pinning block(s)";
+    4.5: "If a Strength 1 block fails a force-march roll, it is destroyed". Vellinck (from Estland) and Elfsborg at
+    strength 1 (force-marched in from Karelen) attack the four Russians in Ingermanland; Elfsborg's roll of 1
+    destroys it before the Russians move. One attacking block is left, so one Russian is pinned: three may leave,
+    and through Karelen too, a border no pinning block used; not into Estland, Vellinck's."""
+    state = pb.place(sweden_to_act(pb), "Elfsborg", "Estland", 1)
+    attack = pb.move("Estland", ("Vellinck", ["Ingermanland"]), ("Elfsborg", ["Nyland", "Karelen", "Ingermanland"]))
+    state = pb.play(state, ("group_move", 0, attack), ("force_march", 0, {"block": "Elfsborg", "roll": 1}))
+    state = pb.play(state, ("end_actions", 0, {}))
+    assert pb.at(state, "Elfsborg") == "pool"
+    three = pb.move("Ingermanland", *[(n, ["Novgorod"]) for n in ("Sjeremetev", "Schnwentz", "Kazanski")])
+    assert pb.rules(state, "group_move", 1, three) == []
+    assert pb.rules(state, "group_move", 1, pb.move("Ingermanland", ("Kazanski", ["Karelen"]))) == []
+    assert pb.refused(state, "group_move", 1, pb.move("Ingermanland", ("Kazanski", ["Estland"])), "4.4")
+    four = pb.move("Ingermanland", *[(n, ["Novgorod"]) for n in ("Pjotr I", "Sjeremetev", "Schnwentz", "Kazanski")])
+    assert pb.refused(state, "group_move", 1, four, "4.4")
+
+
 def test_warships_pin_warships_at_sea(pb):
     """4.4: "Attacking blocks prevent an equal number of defending blocks from moving", warships too (8.2: they
     fight "as if they were ground blocks"): Wattrang, from the Southern Baltic Sea, attacks Tordenskiold and Juel in
