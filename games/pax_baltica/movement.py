@@ -547,9 +547,13 @@ def passenger_problems(state: JSON, carried: dict[str, str]) -> list[Violation]:
 def carry_passengers(table: Table, routes: dict[str, str]) -> None:
     """The carried blocks go with their warships: still aboard at sea, landed in a harbour
     (8.3: warships in harbour are anchored inside the territory). Being carried is the
-    warships' move, not the blocks' (3.42)."""
+    warships' move, not the blocks' (3.42); landing is the blocks' unloading, their move of
+    the game turn (4.6 "works as regular movement"), as a block landing on its own stops."""
     for name, place in routes.items():
-        table.at("blocks", name).update(at=place, aboard=board.is_sea(table.state, place), revealed=False)
+        at_sea = board.is_sea(table.state, place)
+        table.at("blocks", name).update(at=place, aboard=at_sea, revealed=False)
+        if not at_sea:
+            table.at("blocks", name)["moved"] = True
 
 
 def _move_block(table: Table, seat: int, origin: str, name: str, path: list[JSON]) -> None:

@@ -356,6 +356,27 @@ def test_warships_entering_a_harbour_land_their_blocks_but_not_the_same_turn(pb)
         assert pb.at(state, name) == "Pommern" and not state["blocks"][name]["aboard"]
 
 
+def test_4_6_blocks_landed_by_their_warships_in_a_harbour_march_no_further_this_turn(pb):
+    """4.6: "Sea movement is loading or unloading of ground blocks into warships and works as regular movement";
+    3.42: "Blocks move once per Game Turn". Karl XII and Pommerska, aboard since an earlier turn, land in Pommern
+    with Wattrang and Wachtmeister entering its harbour: that is their unloading (README, Blocks aboard), their move
+    of the turn, so they may not march on into Mecklenburg with another action; Sodra Skanska, which has not moved,
+    may still march."""
+    state = aboard_in_the_southern_baltic(pb)
+    fleet = pb.move("Southern Baltic Sea", ("Wattrang", ["Pommern"]), ("Wachtmeister", ["Pommern"]))
+    state = pb.play(state, ("group_move", 0, fleet))
+    assert pb.at(state, "Karl XII") == "Pommern"
+    march = pb.move("Pommern", ("Karl XII", ["Mecklenburg"]), ("Pommerska", ["Mecklenburg"]))
+    assert pb.refused(state, "group_move", 0, march, "3.42")
+    assert not any(
+        entry["block"] in ("Karl XII", "Pommerska")
+        for move in pb.engine.legal_moves(state, 0)
+        if move.type == "group_move"
+        for entry in move.data["moves"]
+    )
+    assert pb.rules(state, "group_move", 0, pb.move("Skane", ("Sodra Skanska", ["Smaland"]))) == []
+
+
 def test_no_boarding_from_an_enemy_port(pb):
     """4.6: "you are also allowed to unload ground blocks into an enemy port or harbour but NOT load from them." """
     state = pb.place(sweden_to_act(pb), "Elfsborg", "Holstein")
