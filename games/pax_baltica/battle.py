@@ -15,6 +15,7 @@ from games.pax_baltica.movement import (
     carry_passengers,
     entry_prohibited,
     entry_triggers,
+    landing_problems,
     load_of,
     neighbours,
     passenger_problems,
@@ -548,8 +549,9 @@ def _retreat_border_problem(state: JSON, seat: int, step: JSON) -> Violation | N
 
 def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]) -> Violation | None:
     """8.4: "A warship block retreating from combat are forced to go to a friendly harbour";
-    6.5: only "through ... territories free of enemy blocks"; 1.1: never over land; 9.10: the
-    British warship into Portsmouth only with no block aboard left to land there."""
+    6.5: only "through ... territories free of enemy blocks"; 1.1: never over land; the blocks
+    aboard landing only where they may enter (``landing_problems``: 9.10, the British warship
+    into Portsmouth only with no block aboard left to land there; 10.6)."""
     *seas, harbour = [step["to"] for step in path]
     if any(not board.is_known_territory(state, p) or not board.is_sea(state, p) for p in seas):
         return Violation(sections.WARSHIP_MOVEMENT, f"{name} sails only through sea zones.")
@@ -566,9 +568,8 @@ def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]
         prohibited = entry_prohibited(state, seat, name, place)
         if prohibited:
             return prohibited
-    if harbour == "Portsmouth" and passenger_routes(state, seat, state["battle"]["territory"], [(name, harbour)]):
-        return Violation(sections.GREAT_BRITAIN, f"{name} may not carry the blocks aboard into the Portsmouth box.")
-    return None
+    carried = passenger_routes(state, seat, state["battle"]["territory"], [(name, harbour)])
+    return next(iter(landing_problems(state, seat, carried)), None)
 
 
 def _retreat_step_problem(state: JSON, seat: int, name: str, step: JSON, last: bool) -> Violation | None:
@@ -770,4 +771,4 @@ def _regroup_problem(state: JSON, move: Move) -> Violation | None:
             return Violation(
                 sections.BORDER_RESTRICTIONS, f"Too many blocks would cross the {step['border']} border to {target}."
             )
-    return next(iter(passenger_problems(state, _regroup_carried(state, move))), None)
+    return next(iter(passenger_problems(state, move.seat, _regroup_carried(state, move))), None)

@@ -245,7 +245,7 @@ def _together_problems(
         *_border_limit_problems(state, seat, origin, moves),
         *_pinning_problems(state, seat, origin, moves),
         *_capacity_problems(state, seat, moves),
-        *passenger_problems(state, carried),
+        *passenger_problems(state, seat, carried),
     ]
 
 
@@ -530,13 +530,26 @@ def passenger_routes(state: JSON, seat: int, origin: str, departures: list[tuple
     return routes
 
 
-def passenger_problems(state: JSON, carried: dict[str, str]) -> list[Violation]:
-    """4.6: "You may not load and unload the same group of blocks during the same turn": blocks
-    that boarded this turn may not be carried into a harbour, where they would land; 9.10: no
-    one but the British warship enters Portsmouth."""
+def landing_problems(state: JSON, seat: int, carried: dict[str, str]) -> list[Violation]:
+    """The carried blocks a warship lands in a harbour (8.3) enter its territory as if they
+    landed on their own (4.6), so only where they may enter (``entry_prohibited``): no one but
+    the British warship in Portsmouth (9.10), the Prussian block in German and Polish
+    territories only (10.6), and so on."""
     for name, place in carried.items():
-        if place == "Portsmouth":
-            return [Violation(sections.GREAT_BRITAIN, f"{name} aboard may not land in the Portsmouth box.")]
+        problem = None if board.is_sea(state, place) else entry_prohibited(state, seat, name, place)
+        if problem:
+            return [problem]
+    return []
+
+
+def passenger_problems(state: JSON, seat: int, carried: dict[str, str]) -> list[Violation]:
+    """4.6: "You may not load and unload the same group of blocks during the same turn": blocks
+    that boarded this turn may not be carried into a harbour, where they would land; nor may
+    blocks be landed where they may not enter (``landing_problems``)."""
+    problems = landing_problems(state, seat, carried)
+    if problems:
+        return problems
+    for name, place in carried.items():
         if not board.is_sea(state, place) and state["blocks"][name]["loaded"]:
             return [
                 Violation(sections.SEA_MOVEMENT, f"{name} boarded this turn and may not land in {place} this turn.")

@@ -109,6 +109,22 @@ def test_prussians_besiege_only_in_pommern(pb):
     assert pb.refused(state, "siege", 1, {"territory": "Wismar", "rolls": rolls, "garrison_dice": []}, "10.6")
 
 
+def test_10_6_the_prussian_block_carried_by_sea_lands_only_in_german_and_polish_territories(pb):
+    """10.6: "The Prussian block may move through any German and Polish territories"; 4.6: "Sea movement is loading
+    or unloading of ground blocks into warships and works as regular movement"; 8.3: warships in harbour are anchored
+    inside the territory. The Prussian Army aboard Tordenskiold in the Kattegat may not land in Sjaelland (Danish, not
+    German), neither on its own nor carried by Tordenskiold entering Sjaelland's harbour; Tordenskiold with no one
+    aboard may enter it."""
+    state = allied_actions(pb)
+    state = pb.edit(state, active={**state["active"], "prussia": True, "denmark": True})
+    state = pb.place(state, "Tordenskiold", "Kattegat")
+    anchor = pb.move("Kattegat", ("Tordenskiold", ["Sjaelland"]))
+    assert pb.rules(state, "group_move", 1, anchor) == []
+    state = pb.place(state, "Prussian Army", "Kattegat", aboard=True)
+    assert pb.refused(state, "group_move", 1, pb.move("Kattegat", ("Prussian Army", ["Sjaelland"])), "10.6")
+    assert pb.refused(state, "group_move", 1, anchor, "10.6")
+
+
 def test_nyen_becomes_st_petersburg_after_eight_russian_turns(pb):
     """11.2: "Nyen have to stay Russian for 8 consecutive turns to transform in to St Petersburg ... Even if lost due to
     a siege, Nyen/St.Petersburg stay a Harbour 4." """
