@@ -476,7 +476,7 @@ def deployment_area(state: JSON, name: str) -> tuple[list[str], str]:
     ),
 )
 def reinforce(table: Table, move: Move) -> None:
-    """5.4: steps bought for a block on the map in supply (a warship in a harbour)."""
+    """5.4, 7.2: steps bought for a block on the map in supply (a warship also anchored in a harbour)."""
     state = table.state
     name, steps = move.data["block"], move.data["steps"]
     board.refuse(table, _reinforce_problem(state, move))
@@ -516,12 +516,13 @@ def _reinforce_problem(state: JSON, move: Move) -> Violation | None:
             f"{steps} step(s) for {name} cost {cost} RP; {nation.title()} has {state['rp'].get(nation, 0)}.",
         )
     place = state["blocks"][name]["at"]
-    if board.info(state, name)["type"] == "warship":
-        if board.is_sea(state, place) or board.port_of(state, place) != "harbour":
-            return Violation(
-                sections.ON_MAP_REPLACEMENTS, f"The warship {name} receives replacements only anchored in a harbour."
-            )
-    elif not in_supply(state, name):
+    if board.info(state, name)["type"] == "warship" and (
+        board.is_sea(state, place) or board.port_of(state, place) != "harbour"
+    ):
+        return Violation(
+            sections.ON_MAP_REPLACEMENTS, f"The warship {name} receives replacements only anchored in a harbour."
+        )
+    if not in_supply(state, name):
         return Violation(sections.OUT_OF_SUPPLY, f"{name} is out of supply and may not receive replacements.")
     return None
 

@@ -103,6 +103,25 @@ def test_warships_take_replacements_only_in_harbour(pb):
     assert pb.rules(pb.place(state, "Wattrang", "Svealand", 2), "reinforce", 0, {"block": "Wattrang", "steps": 1}) == []
 
 
+def test_5_4_a_warship_anchored_out_of_supply_takes_no_replacements(pb):
+    """5.4: "For an on-map block to be eligible to receive replacements, it needs to be in supply (7.1). Warships may
+    never receive on-map replacements unless it is anchored in a harbour"; 7.2: blocks out of supply "may not use any
+    type of reinforcements". Wattrang anchored in Sjaelland, a Danish harbour Sweden conquered that borders only
+    Danish Fyn, is out of supply as Rehnskiold would be there: no step for it; in Svealand it takes one."""
+    state = replacements(pb)
+    borders = [{"a": "Sjaelland", "b": "Fyn", "colour": "black"}]
+    state = pb.edit(
+        state, tables={**state["tables"], "borders": borders}, control={**state["control"], "Sjaelland": "sweden"}
+    )
+    assert pb.refused(
+        pb.place(state, "Rehnskiold", "Sjaelland", 2), "reinforce", 0, {"block": "Rehnskiold", "steps": 1}, "7.2"
+    )
+    assert pb.refused(
+        pb.place(state, "Wattrang", "Sjaelland", 2), "reinforce", 0, {"block": "Wattrang", "steps": 1}, "7.2"
+    )
+    assert pb.rules(pb.place(state, "Wattrang", "Svealand", 2), "reinforce", 0, {"block": "Wattrang", "steps": 1}) == []
+
+
 def test_swedish_blocks_deploy_in_the_homeland(pb):
     """9.1: "Swedish blocks may only be deployed in Sweden"; Estlandska, Savolax and Pommerska rebuild at home."""
     state = replacements(pb)
