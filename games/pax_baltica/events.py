@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
-from games.pax_baltica.losses import lose_steps, to_pool
+from games.pax_baltica.losses import change_hands, lose_steps, to_pool
 from games.pax_baltica.telling import FACES, allocations, named_blocks, sentence, titled, who
 from games.pax_baltica.upkeep import activate, cossacks_with_kin
 from games.pax_baltica.vocabulary import DIE, NAMES, NATION, NATIONAL_RESULT
@@ -210,8 +210,8 @@ def _raise_if_unplayable(state: JSON, key: tuple[str, int], result: JSON) -> Non
 def _special_result(table: Table, key: tuple[str, int], result: JSON) -> None:
     state = table.state
     if key == ("russia", 2):
-        table.at("control")["Kremenchuk"] = "turkey"
-        table.at("lost")["Kremenchuk"] = board.rightful_nation(state, "Kremenchuk")
+        if state["control"].get("Kremenchuk") == "russia":  # the garrison that betrays is Russia's
+            change_hands(table, "Kremenchuk", "turkey")
     elif key == ("russia", 3) and "Cossacks" in state["blocks"]:
         # out of play; back in the pool at once when neither kin is at war (``cossacks_return``)
         table.at("blocks", "Cossacks").update(at="out", revealed=False)

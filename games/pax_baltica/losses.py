@@ -77,6 +77,18 @@ def ukraine_rejoins_russia(table: Table) -> None:
             table.at("lost")[place] = "russia"
 
 
+def change_hands(table: Table, place: str, nation: str) -> None:
+    """4.3, 5.1: a garrison passes to ``nation``; its owner (Russia for Ukraine's until Ukraine
+    is at war, 4.8) has lost it (4 RP) while the other side holds it, and has it back once
+    its own side does."""
+    table.at("control")[place] = nation
+    rightful = board.rightful_nation(table.state, place)
+    if board.side_of(table.state, nation) == board.side_of(table.state, rightful):
+        table.at("lost").pop(place, None)
+    else:
+        table.at("lost")[place] = rightful
+
+
 def lose_passengers(table: Table, sea: str, seat: int | None) -> None:
     """8.2: "Ground blocks aboard destroyed warship are likewise destroyed": eliminated as in
     combat (6.8), so a royal block aboard is dead for good and Frederik IV, August II or

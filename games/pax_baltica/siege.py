@@ -10,7 +10,7 @@ from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn
 from games.pax_baltica.battle import hits_of, keep_problem, land_hit, target_orders
-from games.pax_baltica.losses import call_truce, eliminate
+from games.pax_baltica.losses import call_truce, change_hands, eliminate
 from games.pax_baltica.movement import subsets
 from games.pax_baltica.telling import dice, named_blocks, rolls, sentence, who
 from games.pax_baltica.upkeep import activate
@@ -387,11 +387,7 @@ def conquer(table: Table, place: str, nation: str, keep: str | None) -> None:
     state = table.state
     original = board.original_nation(state, place)
     side = board.side_of(state, nation)
-    table.at("control")[place] = nation
-    if side == board.side_of(state, board.rightful_nation(state, place)):
-        table.at("lost").pop(place, None)
-    else:
-        table.at("lost")[place] = board.rightful_nation(state, place)  # Russia's for Ukraine's before its entry
+    change_hands(table, place, nation)
     if nation == "turkey" and board.rightful_nation(state, place) == "russia" and state["turkish_conquest"] is None:
         table.set("turkish_conquest", place)
     if board.original_nation(state, place) == "turkey" and _all_occupied(table.state, "turkey"):

@@ -222,3 +222,19 @@ def test_russian_diplomacy_truce_with_turkey_or_ukraine(pb):
     assert pb.refused(state, "national_event", 1, {"nation": "russia", "roll": 4, "choice": "sweden"}, "14.2")
     state = pb.play(state, ("national_event", 1, {"nation": "russia", "roll": 4, "choice": "turkey"}))
     assert pb.at(state, "Turkish Army") == "pool" and state["active"]["turkey"] is False
+
+
+def test_14_2_russia_2_treason_is_the_russian_garrisons_only(pb):
+    """14.2 Russia 2: "Treason. The Garrison of Kremenchuk joins the Turks without bloodshed" (README: a lost
+    garrison, 4 RP). On Russia's table the garrison that betrays is Russia's: held by Russia (Ukraine not at war,
+    4.8), it turns Turkish and Russia loses 4 RP of its 16 (12 left); held by Ukraine at war for Sweden, the
+    Turks' ally, the Russian result takes nothing from it: Kremenchuk stays Ukrainian and Ukraine loses no RP."""
+    state = pb.play(pb.actions(pb.setup("12.1")), ("end_actions", 0, {}))
+    russian = pb.play(state, ("national_event", 1, {"nation": "russia", "roll": 2}))
+    assert russian["control"]["Kremenchuk"] == "turkey" and upkeep.rp_track(russian, "russia") == 12
+    state = pb.edit(state, active={**state["active"], "ukraine": True, "turkey": True})
+    state = pb.edit(state, control={**state["control"], "Kremenchuk": "ukraine"})
+    ukrainian = pb.play(state, ("national_event", 1, {"nation": "russia", "roll": 2}))
+    assert ukrainian["control"]["Kremenchuk"] == "ukraine" and ukrainian["lost"] == {}
+    assert upkeep.rp_track(ukrainian, "ukraine") == upkeep.rp_track(state, "ukraine")
+    assert upkeep.rp_track(ukrainian, "russia") == 16
