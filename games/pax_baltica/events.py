@@ -214,7 +214,7 @@ def _special_result(table: Table, key: tuple[str, int], result: JSON) -> None:
             change_hands(table, "Kremenchuk", "turkey")
     elif key == ("russia", 3) and "Cossacks" in state["blocks"]:
         # out of play; back in the pool at once when neither kin is at war (``cossacks_return``)
-        table.at("blocks", "Cossacks").update(at="out", revealed=False)
+        table.at("blocks", "Cossacks").update(at="out", revealed=False, aboard=False)
     elif key == ("russia", 5):
         for name, block in state["blocks"].items():
             place = block["at"]

@@ -238,3 +238,20 @@ def test_14_2_russia_2_treason_is_the_russian_garrisons_only(pb):
     assert ukrainian["control"]["Kremenchuk"] == "ukraine" and ukrainian["lost"] == {}
     assert upkeep.rp_track(ukrainian, "ukraine") == upkeep.rp_track(state, "ukraine")
     assert upkeep.rp_track(ukrainian, "russia") == 16
+
+
+def test_14_2_russia_3_the_cossacks_excluded_from_a_ship_are_aboard_no_more(pb):
+    """14.2 Russia 3: "Exclude the Cossack block from play. If Ukraine and Turkey is out of the game it returns to the
+    replacement pool." The Cossacks aboard the Danish warships in the Kattegat (4.6) leave the ship with the play: in
+    12.4, Ukraine and Turkey out, they go to the pool, and drawn in 1711 they stand on land in Moskva (9.2), not
+    aboard a ship there (aboard, a block takes no part in a battle, 8.2)."""
+    state = pb.play(pb.setup("12.4"), ("action_roll", 0, {"roll": 2}), ("action_roll", 1, {"roll": 5}))
+    state = pb.place(state, "Cossacks", "Kattegat", aboard=True)
+    state = pb.play(state, ("national_event", 1, {"nation": "russia", "roll": 3}))
+    assert pb.at(state, "Cossacks") == "pool" and not state["blocks"]["Cossacks"]["aboard"]
+    state = pb.play(pb.edit(state, phase="weather", season=3), ("weather_roll", 0, {"roll": 1}))
+    for seat in (0, 1):
+        for nation in upkeep.rolls_owed(state, seat):
+            state = pb.play(state, ("activation_roll", seat, {"nation": nation, "roll": 1}))
+    state = pb.play(state, ("draw_block", 1, {"block": "Cossacks", "steps": 3, "territory": "Moskva"}))
+    assert pb.at(state, "Cossacks") == "Moskva" and not state["blocks"]["Cossacks"]["aboard"]
