@@ -65,9 +65,10 @@ def hits_of(dice: list[int], number: int) -> int:
     ),
 )
 def start_battle(table: Table, move: Move) -> None:
-    """6.1: the battle's blocks are revealed, its reserves (6.22) not yet; a battle ends the
-    siege there. A side with only reserves there (its other blocks gone to the pool by a truce,
-    6.9) has lost the battle before it begins: its reserves retreat (``after_combat_turn``)."""
+    """6.1: the battle's blocks are revealed, its reserves (6.22) not yet, nor the blocks aboard
+    warships, which take no part (8.2); a battle ends the siege there. A side with only
+    reserves there (its other blocks gone to the pool by a truce, 6.9) has lost the battle
+    before it begins: its reserves retreat (``after_combat_turn``)."""
     state = table.state
     place = move.data["territory"]
     attacker = _attacker(state, place)
@@ -89,9 +90,7 @@ def start_battle(table: Table, move: Move) -> None:
             "last_entry": {e["from"]: e["seat"] for e in state["entered"].get(place, [])},
         },
     )
-    for name in here:
-        if name not in reserves:
-            table.at("blocks", name)["revealed"] = True
+    reveal_engaged(table)
     table.at("sieges").pop(place, None)
     table.at("declared_sieges").pop(place, None)
     after_combat_turn(table)
@@ -632,11 +631,17 @@ def after_combat_turn(table: Table) -> None:
         # 6.2: the attacker's engaged blocks retreat; blocks aboard go with their warships (8.4)
         _end_or_retreat(table, engaged[attacker])
         return
-    reserves = battle["reserves"]  # read before the update: ``battle`` may be this move's own copy
     table.at("battle").update(round=battle["round"] + 1, acted=[], reserves=[], retreats={})
-    for name in reserves:  # 6.22: "not revealed until the beginning of Combat Round 2"
-        if state["blocks"][name]["at"] == place:
-            table.at("blocks", name)["revealed"] = True
+    reveal_engaged(table)  # 6.22: reserves are "not revealed until the beginning of Combat Round 2"
+
+
+def reveal_engaged(table: Table) -> None:
+    """6.1: "Reveal blocks in battles": the blocks engaged in the battle (``turn.engaged``: not
+    its reserves before round 2, 6.22, nor the blocks aboard warships, which do not fight, 8.2)."""
+    for names in turn.engaged(table.state).values():
+        for name in names:
+            if not table.state["blocks"][name]["revealed"]:
+                table.at("blocks", name)["revealed"] = True
 
 
 def _end_or_retreat(table: Table, due: list[str]) -> None:

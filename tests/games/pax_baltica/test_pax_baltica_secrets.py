@@ -188,3 +188,53 @@ def test_the_end_of_the_game_turns_no_block_face_up(pb):
     swedish_standing = [b for b in allied["blocks"] if b["facing"] == 0]
     assert swedish_standing and all(block.items() >= FACE_DOWN.items() for block in swedish_standing)
     assert all(b["name"] is not None for b in pb.engine.view(state, 0)["blocks"] if b["facing"] == 0)
+
+
+def test_6_1_blocks_aboard_warships_in_a_naval_battle_stay_hidden(pb):
+    """6.1: "Reveal blocks in battles by tipping them forward to maintain current strength"; 8.2: "If both players
+    have warships in the same sea zone, they engage each other in battle": the warships fight, the ground blocks
+    aboard them take no part (README reading, ``test_blocks_aboard_take_no_part_in_a_naval_battle``), so they are not
+    revealed. Wattrang carries Savolax into the Kattegat against Tordenskiold: the Danish player and a spectator see
+    Wattrang's face, not Savolax's."""
+    state = pb.place(pb.setup("12.5"), "Savolax", "Baltic Sea", aboard=True, loaded=False)
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("Baltic Sea", ("Wattrang", ["Southern Baltic Sea", "Kattegat"]))))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Kattegat"})
+    )
+    for viewer in (1, NOBODY):
+        seen = standing(pb.engine.view(state, viewer), "Kattegat")
+        assert {**FACE_DOWN, "colour": "blue", "facing": 0} in seen
+        assert {
+            "name": "Wattrang",
+            "nation": "sweden",
+            "colour": "blue",
+            "steps": 2,
+            "aboard": False,
+            "facing": None,
+        } in seen
+        assert "Savolax" not in {block["name"] for block in seen}
+    state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [6, 6, 6]}))
+    state = pb.play(state, ("combat_fire", 0, {"block": "Wattrang", "dice": [6, 6]}))
+    assert state["battle"]["round"] == 2
+    assert "Savolax" not in pb.names(pb.engine.view(state, 1)), "round 2 reveals reserves, not the blocks aboard"
+
+
+def test_6_22_a_warships_reserve_reveals_its_ship_not_its_passengers_in_round_2(pb):
+    """6.22: "Reserve blocks are not revealed until the beginning of Combat Round 2"; 8.2: only the warships engage in
+    a naval battle. Wattrang with Savolax aboard and Wachtmeister enter the Kattegat by two borders: Wachtmeister's is
+    the main attack, Wattrang a reserve. In round 2 the Danish player sees Wattrang's face, never Savolax's."""
+    state = pb.place(pb.setup("12.5"), "Savolax", "Baltic Sea", aboard=True, loaded=False)
+    state = pb.place(state, "Wachtmeister", "North Sea", 1)
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("North Sea", ("Wachtmeister", ["Kattegat"]))))
+    state = pb.play(state, ("group_move", 0, pb.move("Baltic Sea", ("Wattrang", ["Southern Baltic Sea", "Kattegat"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Kattegat", "main_attack_from": "North Sea"}))
+    assert state["battle"]["reserves"] and "Wattrang" in state["battle"]["reserves"]
+    assert not {"Wattrang", "Savolax"} & pb.names(pb.engine.view(state, 1))
+    state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [6, 6, 6]}))
+    state = pb.play(state, ("combat_fire", 0, {"block": "Wachtmeister", "dice": [6]}))
+    assert state["battle"]["round"] == 2
+    seen = pb.names(pb.engine.view(state, 1))
+    assert "Wattrang" in seen and "Savolax" not in seen
