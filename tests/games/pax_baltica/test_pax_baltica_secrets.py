@@ -238,3 +238,54 @@ def test_6_22_a_warships_reserve_reveals_its_ship_not_its_passengers_in_round_2(
     assert state["battle"]["round"] == 2
     seen = pb.names(pb.engine.view(state, 1))
     assert "Wattrang" in seen and "Savolax" not in seen
+
+
+def test_3_41_spied_blocks_stand_up_again_when_they_move_and_at_the_next_game_turn(pb):
+    """3.41: "The opponent has to flip all blocks within that territory and reveal them"; the rulebook says no more,
+    and the engine stands them up again when they move and at the next game turn (README "Hidden blocks"). Vellinck
+    spies into Ingermanland; Pjotr I then marches to Novgorod: he stands face-down there, the three left behind stay
+    seen until the game turn ends."""
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.play(state, ("spy", 0, {"block": "Vellinck", "target": "Ingermanland"}), ("end_actions", 0, {}))
+    state = pb.play(state, ("group_move", 1, pb.move("Ingermanland", ("Pjotr I", ["Novgorod"]))))
+    for viewer in (0, NOBODY):
+        seen = pb.engine.view(state, viewer)
+        assert {"Sjeremetev", "Schnwentz", "Kazanski"} <= pb.names(seen) and "Pjotr I" not in pb.names(seen)
+        assert {**FACE_DOWN, "colour": "green", "facing": 1} in standing(seen, "Novgorod")
+    state = pb.play(
+        state, ("end_actions", 1, {}), ("supply_check", 0, {"losses": []}), ("supply_check", 1, {"losses": []})
+    )
+    assert state["phase"] == "action_roll" and state["turn"] == 2
+    assert all(block["facing"] == 1 for block in standing(pb.engine.view(state, 0), "Ingermanland"))
+    assert not {"Sjeremetev", "Schnwentz", "Kazanski"} & pb.names(pb.engine.view(state, 0))
+
+
+def test_6_1_a_block_seen_in_battle_stands_up_again_when_it_retreats(pb):
+    """6.1: "Reveal blocks in battles by tipping them forward"; a block retreating (6.5) leaves the battle and stands
+    upright again where it goes, while those still fighting stay seen by both players and a spectator."""
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Ingermanland"})
+    )
+    state = pb.play(state, ("combat_retreat", 1, {"block": "Pjotr I", "path": [pb.step("Novgorod")]}))
+    for viewer in (0, NOBODY):
+        seen = pb.engine.view(state, viewer)
+        assert "Pjotr I" not in pb.names(seen) and {"Sjeremetev", "Vellinck"} <= pb.names(seen)
+    assert pb.engine.view(state, NOBODY)["battle"]["acted"] == [{"block": None, "facing": 1}]
+
+
+def test_a_spectator_sees_no_block_a_player_does_not_see(pb):
+    """2.11, 6.1, 6.22: a spectator holds no seat, so sees a block's face only where both players do: in a battle
+    with a reserve waiting (Elfsborg from Nyen, 6.22), the Swedish player reads his reserve, the Allied player and the
+    spectator do not; every block the spectator reads both players read."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Elfsborg", "Nyen")
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(state, ("group_move", 0, pb.move("Nyen", ("Elfsborg", ["Ingermanland"]))))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Ingermanland"})
+    )
+    swedish, allied, spectator = (pb.engine.view(state, viewer) for viewer in (0, 1, NOBODY))
+    assert pb.names(spectator) <= pb.names(swedish) & pb.names(allied)
+    assert pb.names(spectator) == {"Vellinck", "Pjotr I", "Sjeremetev", "Schnwentz", "Kazanski"}
+    assert "Elfsborg" in pb.names(swedish) and "Elfsborg" not in pb.names(allied)
