@@ -67,15 +67,18 @@ def sell(track: list[int], cubes: int, count: int) -> tuple[int, int]:
 
 
 def sail(at: int, heading: int, steps: int, other: int) -> tuple[int, int, list[int]]:
-    """Move a ship ``steps`` river cards (section 5.2): it turns at a fort, which never counts
-    as a step. Returns its new card and heading, and the cards of the other ship each time
-    this one passed it (moved from one side of it to the other)."""
+    """Move a ship ``steps`` river cards (section 5.2): a step onto a fort goes on, turned, to
+    the card next to it, the fort not counted (a ship on card 12 moving 1 towards Fort Nassau
+    ends on card 12, heading for Fort Christina). Returns its new card and heading, and the
+    cards of the other ship each time this one passed it (moved from one side of it to the
+    other)."""
     side = (at > other) - (at < other)
     passed_at = []
     for _ in range(steps):
-        if at + heading in (CHRISTINA, NASSAU):
-            heading = -heading
         at += heading
+        if at in (CHRISTINA, NASSAU):  # reached a fort: turn, and go on to the card it came from
+            heading = -heading
+            at += heading
         new_side = (at > other) - (at < other)  # the sign of at - other
         if new_side and new_side != side:
             passed_at.append(other)

@@ -39,10 +39,12 @@ def _unseen_type(t, district_id):
 
 
 def _end(at, heading, steps):
+    """Where a ship ends (5.2): a step onto a fort goes on, turned, to the card it came from."""
     for _ in range(steps):
-        if at + heading in (0, 13):
-            heading = -heading
         at += heading
+        if at in (0, 13):
+            heading = -heading
+            at += heading
     return at
 
 
@@ -204,14 +206,29 @@ def test_the_dutch_ship_must_move_so_that_a_district_can_be_closed(table):
     assert t.rules("sail", swedish=1, open="N3", revealed="spin", dutch=2) == []
 
 
-def test_a_ship_turns_at_a_fort_which_never_counts_as_a_step(table):
+def test_5_2_a_ship_reaching_a_fort_turns_and_the_fort_never_counts_as_a_step(table):
     """5.2: "When it reaches a fort card, immediately turn the ship and continue in the other
-    direction. A fort card does not count towards the movement limit." """
+    direction. A fort card does not count towards the movement limit, i.e. a ship never can
+    never stop at a fort card." By hand: from card 11 towards Fort Nassau, 2 cards are card 12,
+    then (Fort Nassau, not counted, turned) card 12 again; from card 2 towards Fort Christina,
+    card 1, then (Fort Christina) card 1 again."""
     t = table(2, letters=["colonist", "fur"]).at_step("ship").ships(11, 2, dutch_heading=-1)
-    t.do("sail", swedish=2, open="N11", revealed="farm", dutch=2)
+    assert "5.2 Ship" in t.rules("sail", swedish=2, open="N11", revealed="farm", dutch=2)
+    t.do("sail", swedish=2, open="N12", revealed="farm", dutch=2)
     ships = t.view()["ships"]
-    assert ships["swedish"] == {"river_card": 11, "heading": "Fort Christina"}
-    assert ships["dutch"] == {"river_card": 2, "heading": "Fort Nassau"}
+    assert ships["swedish"] == {"river_card": 12, "heading": "Fort Christina"}
+    assert ships["dutch"] == {"river_card": 1, "heading": "Fort Nassau"}
+
+
+def test_5_2_one_card_from_beside_a_fort_ends_on_the_same_card_turned(table):
+    """5.2, as above: from card 12 towards Fort Nassau, 1 card is (Fort Nassau, not counted,
+    turned) card 12; 2 cards end on card 11."""
+    t = table(2, letters=["colonist", "fur"]).at_step("ship").ships(12, 5)
+    t.do("sail", swedish=1, open="S12", revealed="farm", dutch=1)
+    assert t.view()["ships"]["swedish"] == {"river_card": 12, "heading": "Fort Christina"}
+    t = table(2, letters=["colonist", "fur"]).at_step("ship").ships(12, 5)
+    t.do("sail", swedish=2, open="S11", revealed="farm", dutch=1)
+    assert t.view()["ships"]["swedish"] == {"river_card": 11, "heading": "Fort Christina"}
 
 
 def test_ship_example_passing_ships_put_a_thaler_on_the_closest_fort(table):
