@@ -379,6 +379,18 @@ def test_inventory_trades_are_checked_one_at_a_time(new_table):
     assert (table.hand(0)["wood"], table.hand(1)["wood"], table.hand(2)["wood"]) == ([1, 0, 0], [2, 0, 0], [1, 0, 0])
 
 
+def test_6_a_ring_of_last_woods_cannot_be_exchanged(new_table):
+    """6: a player "cannot exchange her last wood if she has not placed wood on her ship yet":
+    three players each handing their last wood to the next (for an iron) all do so, whichever
+    exchange is logged first (README, reading 13)."""
+    table = new_table(3, inventory=True).play("choose_leader", seat=0)
+    table.deal(0, "iron", 1).deal(1, "iron", 1).deal(2, "iron", 1).roles_done()
+    wood, iron = {"good": "wood", "value": 1}, {"good": "iron", "value": 1}
+    for seat in range(3):
+        ring = {"with": (seat + 1) % 3, "give": [wood], "receive": [iron]}
+        assert table.rules("trade", seat, **ring) == ["6. Inventory (advanced rules)"]
+
+
 def test_five_players_the_new_leader_is_asked_first_and_inspection_runs_counter_clockwise(new_table):
     """3: "the player to the left of the shipyard leader takes the shipyard leader card and starts
     the next game round"; 4: the shipyard leader is asked first, then clockwise; 5: inspection
