@@ -54,8 +54,7 @@ def hits_of(dice: list[int], number: int) -> int:
             {"territory": place},
             *(
                 {"territory": place, "main_attack_from": border}
-                for border in sorted(set(_main_borders(state, place, seat)))
-                if _attacker(state, place) == seat
+                for border in sorted(set(_main_borders(state, place, _attacker(state, place))))
             ),
         )
     ],
@@ -103,11 +102,6 @@ def _start_problem(state: JSON, move: Move, attacker: int) -> Violation | None:
     if place not in turn.battles_pending(state):
         return Violation(sections.BATTLE_SEQUENCE, f"There is no battle to fight in {place}.")
     main = move.data.get("main_attack_from")
-    if main is not None and attacker != move.seat:
-        return Violation(
-            sections.COMBAT_RESERVES,
-            "The attacker declares the main attack: his first attacking group, as he moved it.",
-        )
     if main is not None and main not in _main_borders(state, place, attacker):
         return Violation(
             sections.COMBAT_RESERVES, f"No attacking blocks that entered {place} from {main} this turn stand there."

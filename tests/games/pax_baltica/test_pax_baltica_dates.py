@@ -250,18 +250,22 @@ def test_the_main_attack_came_from_a_border_used(pb):
     assert pb.refused(state, "start_battle", 0, {"territory": "Ingermanland", "main_attack_from": "Nyen"}, "6.22")
 
 
-def test_the_attacker_declares_the_main_attack(pb):
+def test_6_22_the_attacker_declares_the_main_attack_though_player_1_starts_the_battle(pb):
     """6.22: "One border edge is declared the Main Attack"; its example: "The Attacker declares the Estland group as
-    being the Main Attack". Player 1 picks the battle (6.1) but, as the defender, not the attacker's main attack:
-    that is the attacker's first group (Vellinck from Estland), Elfsborg from Nyen a reserve."""
+    being the Main Attack". Player 1 picks the battle (6.1); an attacker who is Player 2 still declares his main
+    attack, which Player 1's `start_battle` logs: Elfsborg from Nyen, Vellinck from Estland a reserve. Undeclared,
+    the main attack is his first group (Vellinck), Elfsborg the reserve."""
     state = pb.place(pb.actions(pb.setup("12.1")), "Elfsborg", "Nyen")
     state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
     state = pb.play(state, ("group_move", 0, pb.move("Nyen", ("Elfsborg", ["Ingermanland"]))))
     state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
     state = pb.edit(state, player1=1)
-    assert pb.refused(state, "start_battle", 1, {"territory": "Ingermanland", "main_attack_from": "Nyen"}, "6.22")
-    state = pb.play(state, ("start_battle", 1, {"territory": "Ingermanland"}))
-    assert state["battle"]["reserves"] == ["Elfsborg"]
+    declared = pb.play(state, ("start_battle", 1, {"territory": "Ingermanland", "main_attack_from": "Nyen"}))
+    assert declared["battle"]["reserves"] == ["Vellinck"]
+    offered = [m.data for m in pb.engine.legal_moves(state, 1) if m.type == "start_battle"]
+    assert {"territory": "Ingermanland", "main_attack_from": "Nyen"} in offered
+    undeclared = pb.play(state, ("start_battle", 1, {"territory": "Ingermanland"}))
+    assert undeclared["battle"]["reserves"] == ["Elfsborg"]
 
 
 def test_exclusion_only_from_1703_to_1714(pb):
