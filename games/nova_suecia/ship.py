@@ -15,22 +15,23 @@ from games.nova_suecia.vocabulary import DISTRICT
 from games.nova_suecia.words import district_name, who
 
 FORTS = {"christina": "Fort Christina", "nassau": "Fort Nassau"}
+#: A ship's moves: 1 or 2 river cards, or 0 when both would end on the other ship (reading 5).
+STEPS = (0, 1, 2)
 
 
 def sail_choices(state: JSON, seat: int | None) -> list[JSON]:
-    """5.2: each move of the Swedish ship (1 or 2 cards, not onto the Dutch ship) with each
-    face-down district beside its end it may open (none when none is), each card it may turn up,
-    and each move of the Dutch ship."""
+    """5.2: each move of the Swedish ship (1 or 2 cards, not onto the Dutch ship, or 0 when both
+    would be) with each face-down district beside its end it may open (none when none is), each
+    card it may turn up, and each move of the Dutch ship."""
     swedish, dutch = state["ships"]["swedish"], state["ships"]["dutch"]
+    ends = {steps: sail(swedish["at"], swedish["heading"], steps, dutch["at"])[0] for steps in STEPS}
     choices = []
-    for steps in (1, 2):
-        end = sail(swedish["at"], swedish["heading"], steps, dutch["at"])[0]
-        if end == dutch["at"]:
-            continue
+    for steps in [steps for steps in (1, 2) if ends[steps] != dutch["at"]] or [0]:
+        end = ends[steps]
         face_down = [index for index in districts_beside(end) if not state["districts"][index]["open"]]
         for opened in [DISTRICT_IDS[index] for index in face_down] or [None]:
             for revealed in _revealed_choices(state, opened):
-                choices += [{"swedish": steps, "open": opened, **revealed, "dutch": d} for d in (1, 2)]
+                choices += [{"swedish": steps, "open": opened, **revealed, "dutch": d} for d in STEPS]
     return choices
 
 
@@ -84,14 +85,15 @@ def said_sail(state: JSON, move: Move, names: Sequence[str]) -> str:
     description=(
         "Section 5.2: the Swedish ship moves 1 or 2 river cards and opens the district 'open' beside it "
         "('revealed' names the card the first time it is turned up; null when no district can be opened); "
-        "then the Dutch ship moves 1 or 2 and closes the empty districts beside it."
+        "then the Dutch ship moves 1 or 2 and closes the empty districts beside it. A ship whose moves "
+        "would both end on the other ship stays (0)."
     ),
     schema=obj(
         {
-            "swedish": {"enum": [1, 2]},
+            "swedish": {"enum": list(STEPS)},
             "open": {"anyOf": [DISTRICT, {"type": "null"}]},
             "revealed": {"anyOf": [{"enum": list(DISTRICT_TYPES)}, {"type": "null"}]},
-            "dutch": {"enum": [1, 2]},
+            "dutch": {"enum": list(STEPS)},
         },
         required=["swedish", "open", "dutch"],
     ),
@@ -121,8 +123,8 @@ def ship(table: Table, move: Move) -> None:
 
 
 def _moves(ship: JSON, other: int) -> dict[int, tuple[int, int, list[int]]]:
-    """The ship's move of 1 and of 2 river cards, the other ship where it is (``board.sail``)."""
-    return {steps: sail(ship["at"], ship["heading"], steps, other) for steps in (1, 2)}
+    """The ship's move of 0, 1 and 2 river cards, the other ship where it is (``board.sail``)."""
+    return {steps: sail(ship["at"], ship["heading"], steps, other) for steps in STEPS}
 
 
 def _refuse(table: Table, data: JSON, swedish_moves: JSON, dutch_moves: JSON, opened: int | None) -> None:
@@ -172,9 +174,12 @@ def _ship_move_refusal(
     moves: JSON, steps: int, other: int, can_act: Callable[[int], bool], name: str, other_name: str, act: str
 ) -> str | None:
     """What is wrong with the ship's move: a ship may not end on the other, and must move so
-    that it can act if either move allows it."""
-    ends = [moved[0] for moved in moves.values()]
+    that it can act if either move allows it; it stays only when both would end on the other
+    (reading 5: from card 11 towards Fort Nassau, the other ship on card 12)."""
+    ends = [moves[1][0], moves[2][0]]
     end = moves[steps][0]
+    if steps == 0 and set(ends) != {other}:
+        return f"The {name} ship moves 1 or 2 river cards; it stays only when both would end on the {other_name} ship."
     if end == other:
         return f"The {name} ship may not end its move on the {other_name} ship."
     if not can_act(end) and any(can_act(e) for e in ends if e != other):

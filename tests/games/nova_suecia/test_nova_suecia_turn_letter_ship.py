@@ -1,5 +1,7 @@
 """Section 5 (the course of a turn), 5.1 Letter and 5.2 Ship, each test citing its rule."""
 
+from games.nova_suecia import ENGINE
+
 FOUR_LETTERS = ["grain", "grain", "colonist", "gold"]
 
 
@@ -229,6 +231,26 @@ def test_5_2_one_card_from_beside_a_fort_ends_on_the_same_card_turned(table):
     t = table(2, letters=["colonist", "fur"]).at_step("ship").ships(12, 5)
     t.do("sail", swedish=2, open="S11", revealed="farm", dutch=1)
     assert t.view()["ships"]["swedish"] == {"river_card": 11, "heading": "Fort Christina"}
+
+
+def test_5_2_a_ship_whose_moves_both_end_on_the_other_ship_stays(table):
+    """5.2: "The ships may never end on the same river space." From card 11 towards Fort Nassau with
+    the Dutch ship on card 12, 1 card ends on card 12 and 2 cards (Fort Nassau not counted, turned)
+    on card 12 again: the rules leave the Swedish ship no move, so it stays (0, reading 5) and the
+    action goes on; a ship that can move must."""
+    t = table(2, letters=["colonist", "fur"]).at_step("ship").ships(11, 12)
+    assert "5.2 Ship" in t.rules("sail", swedish=1, open="N12", revealed="farm", dutch=2)
+    assert "5.2 Ship" in t.rules("sail", swedish=2, open="N12", revealed="farm", dutch=2)
+    offered = {(m.data["swedish"], m.data["dutch"]) for m in ENGINE.legal_moves(t.state, t.active) if m.type == "sail"}
+    assert offered == {(0, 2)}, "the Dutch ship from 12: 1 card would end on the Swedish ship on 11"
+    t.do("sail", swedish=0, open="N11", revealed="farm", dutch=2)
+    ships = t.view()["ships"]
+    assert ships["swedish"] == {"river_card": 11, "heading": "Fort Nassau"}
+    assert ships["dutch"] == {"river_card": 10, "heading": "Fort Christina"}
+    t = table(2, letters=["colonist", "fur"]).at_step("ship").ships(5, 9)
+    assert "5.2 Ship" in t.rules("sail", swedish=0, open="N5", revealed="farm", dutch=1)
+    t = table(2, letters=["colonist", "fur"]).at_step("ship").ships(4, 2)
+    assert "5.2 Ship" in t.rules("sail", swedish=1, open="N5", revealed="farm", dutch=0)
 
 
 def test_ship_example_passing_ships_put_a_thaler_on_the_closest_fort(table):
