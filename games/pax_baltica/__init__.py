@@ -10,10 +10,11 @@ declared with its section where its rule is written:
 - year_start (activation and replacements): upkeep.py, 5.x, 6.10, 9.x
 - action_roll (3.1, 11.1, 13.x): actions.py
 - events (3.1 a 6, 14.1): events.py
-- action (3.2 to 3.45, 4.x, 8.1, 10.1): actions.py, movement.py, events.py
+- action (3.2 to 3.45, 4.x, 8.1): actions.py, movement.py, events.py
 - battle (6.x, 8.2 to 8.4; sieges 3.43, 6.7): battle.py, siege.py
 - supply (7.3 to 7.5): attrition.py
 - weather, weather_move (Never mind the weather): actions.py, movement.py
+- at any time, Sweden's cessions (10.1, ``anytime``): actions.py
 
 Below the moves: sections.py (every section cited), board.py (reading the table),
 supply.py (supply lines, 7.1, 7.2), losses.py (6.8, 6.9), turn.py (the sequence of play),
@@ -115,6 +116,10 @@ class PaxBalticaEngine(Game):
             now=turn.weather_move_moves,
         ),
     )
+    #: 10.1: "The Swedish player may at any time during the game cede" Bremen-Verden or
+    #: Pommern: in any phase, whoever's turn it is (``seats``; the move refuses the Allies); the
+    #: action phase still names it where the view offers it, in Sweden's actions.
+    anytime = (cede_territory,)
     end_section = sections.SCENARIOS
     #: Dice offered in one order, movement along one path per group, results and steps placed
     #: in one order each: bounded forms of spaces too large to list (README, Legal moves).
@@ -147,6 +152,8 @@ class PaxBalticaEngine(Game):
         move it is (the phase looked up once)."""
         if state["outcome"] is not None:
             return Violation(self.end_section, "The scenario has ended; no move may follow.")
+        if move.type in self._anytime:
+            return None
         phase = self.phase(state)
         legal = phase.names if phase.now is None else phase.now(state)
         if move.type not in legal:
@@ -173,6 +180,10 @@ class PaxBalticaEngine(Game):
             return Violation(self._phase_section(state), f"It is not your move: waiting for {waiting}.")
         return None
 
+    def seats(self, state: JSON) -> list[int]:
+        """Both players: who may make an ``anytime`` move (10.1's cession, the Swedish one's)."""
+        return [0, 1]
+
     def _phase_section(self, state: JSON) -> str:
         """The rule a move out of turn or out of phase breaks (6.2, 6.21 within a battle)."""
         battle = state["battle"]
@@ -182,8 +193,12 @@ class PaxBalticaEngine(Game):
 
     def before(self, table: Table, move: Move) -> None:
         """6.6: the victor regroups at once; any other move but the supply check that ends
-        the battle phase forgoes the regroup."""
-        if table.state["regroup"] is not None and move.type not in (regroup.name, supply_check.name):
+        the battle phase and 10.1's cession (at any time) forgoes the regroup."""
+        if table.state["regroup"] is not None and move.type not in (
+            regroup.name,
+            supply_check.name,
+            cede_territory.name,
+        ):
             table.set("regroup", None)
 
     def after(self, table: Table, move: Move) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
-from games.pax_baltica import board, sections, turn
+from games.pax_baltica import board, sections, turn, upkeep
 from games.pax_baltica.siege import besieger_rule_problem
 from games.pax_baltica.supply import in_supply
 from games.pax_baltica.telling import FACES, dice, named, sentence, who
@@ -303,9 +303,12 @@ CESSION_RP = 4
     ),
 )
 def cede_territory(table: Table, move: Move) -> None:
-    """10.1: -4 RP for good, and the nation is out of the game for good."""
+    """10.1: -4 RP for good, and the nation is out of the game for good; "at any time during
+    the game", while the year's replacements are placed too (that year's RP then 4 fewer)."""
     state = table.state
     place = move.data["territory"]
+    if move.seat != 0:
+        table.refuse(sections.SWEDEN, "Only the Swedish player may cede a territory.")
     if place not in CESSIONS:
         table.refuse(sections.SWEDEN, "Sweden may only cede Bremen-Verden to Hanover or Pommern to Prussia.")
         raise EngineError(f"{place} is not a territory Sweden may cede.")
@@ -313,7 +316,11 @@ def cede_territory(table: Table, move: Move) -> None:
         table.refuse(sections.SWEDEN, f"Sweden does not hold {place} to cede it.")
     nation = CESSIONS[place]
     table.at("control")[place] = nation
+    before = upkeep.rp_this_year(state, "sweden")
     table.at("rp_adjust")["sweden"] = state["rp_adjust"].get("sweden", 0) - CESSION_RP
+    if state["phase"] == "year_start" and "sweden" in state["rp"]:
+        fewer = before - upkeep.rp_this_year(table.state, "sweden")
+        table.at("rp")["sweden"] = max(0, state["rp"]["sweden"] - fewer)
     table.at("active")[nation] = False
     table.at("entries").pop(nation, None)
     table.at("truces").pop(nation, None)

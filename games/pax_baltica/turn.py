@@ -61,7 +61,8 @@ def acting_seat(state: JSON) -> list[int]:
 
 
 def action_moves(state: JSON) -> list[str]:
-    """3.3: the actions in their order, then the end of the actions (and 10.1 for Sweden);
+    """3.3: the actions in their order, then the end of the actions (and 10.1 for Sweden, which
+    is also hers at any time, ``anytime``);
     4.5: once a block force-marched, its roll comes before anything but another move, and
     once a roll is made no move follows (``movement_over``)."""
     if state["pending_force_march"]:

@@ -5,6 +5,9 @@ from games.contract import Move
 from games.pax_baltica import ENGINE
 
 NAMES = ["Astrid", "Boris"]
+#: 10.1: "The Swedish player may at any time during the game cede the territories of Bremen-Verden to Hanover or
+#: Pommern to Prussia": offered in every phase while Sweden holds them (12.1's set-up).
+CESSIONS = [Move("cede_territory", 0, {"territory": place}) for place in ("Bremen-Verden", "Pommern")]
 
 
 def legal(state, seat=None, type_=None):
@@ -14,12 +17,12 @@ def legal(state, seat=None, type_=None):
 def test_3_1_the_allied_action_roll_is_each_face_of_the_die(pb):
     """3.1 and 12.1 ("Swedish player starts with 3 actions first turn"): on the first turn only
     the Allied player rolls, one move per face (with no optional rule, no earlier die: the
-    re-roll list, when given, is empty)."""
+    re-roll list, when given, is empty); Sweden may only cede (10.1)."""
     state = pb.setup("12.1")
     expected = [Move("action_roll", 1, {"roll": r}) for r in range(1, 7)]
     expected += [Move("action_roll", 1, {"roll": r, "rerolled_from": []}) for r in range(1, 7)]
-    assert legal(state) == expected
-    assert legal(state, 0) == []
+    assert legal(state) == expected + CESSIONS
+    assert legal(state, 0) == CESSIONS
 
 
 def test_3_1_the_action_roll_is_said_with_its_actions(pb):
@@ -33,9 +36,9 @@ def test_3_1_the_action_roll_is_said_with_its_actions(pb):
 
 def test_never_mind_the_weather_is_each_face_for_sweden(pb):
     """Never mind the weather: after winter the Swedish player rolls one die; 5 or 6 allows a
-    move with Karl XII."""
+    move with Karl XII (and 10.1's cessions, at any time)."""
     state = pb.edit(pb.setup("12.1"), phase="weather", weather=True, acting=0)
-    assert legal(state) == [Move("weather_roll", 0, {"roll": r}) for r in range(1, 7)]
+    assert legal(state) == [Move("weather_roll", 0, {"roll": r}) for r in range(1, 7)] + CESSIONS
     said = ENGINE.narrate(state, Move("weather_roll", 0, {"roll": 5}), 1, NAMES)
     assert said == "Astrid (Sweden) rolls a 5 for the weather: Karl XII may make one more move."
 
@@ -43,10 +46,11 @@ def test_never_mind_the_weather_is_each_face_for_sweden(pb):
 def test_4_5_a_force_march_roll_is_each_face_and_keeps_the_block_secret(pb):
     """4.5: after all movement one die for each force-marching block (1-3: lose 1 step per
     extra territory). Sweden owes Vellinck's roll for 2 extra territories and has no action
-    left: the six faces are the only moves."""
+    left: the six faces are the only moves (but 10.1's cessions, at any time)."""
     state = pb.actions(pb.setup("12.1"))
     state = pb.edit(state, pending_force_march={"Vellinck": 2}, actions=[0, 2])
-    assert legal(state) == [Move("force_march", 0, {"block": "Vellinck", "roll": r}) for r in range(1, 7)]
+    expected = [Move("force_march", 0, {"block": "Vellinck", "roll": r}) for r in range(1, 7)]
+    assert legal(state) == expected + CESSIONS
     move = Move("force_march", 0, {"block": "Vellinck", "roll": 2})
     said = ENGINE.narrate(state, move, None, NAMES)
     assert said == "Astrid (Sweden) rolls a 2 for the force march of Vellinck: it loses 2 step(s)."
@@ -71,7 +75,7 @@ def test_6_31_pjotr_i_fires_every_outcome_of_two_dice(pb):
     """6.21: both blocks are B, the defender first: Pjotr I fires. 6.31: two dice (strength 2),
     a hit on 1 to 3. The 21 outcomes of two dice (order aside), each once as rolled and once
     with its hits named (6.32) on Vellinck, the only enemy block (an empty list for a miss):
-    21 + 21 = 42 fire moves, none for Sweden."""
+    21 + 21 = 42 fire moves, none for Sweden (but 10.1's cessions, at any time)."""
     state = battle_of_ingermanland(pb)
     fires = legal(state, None, "combat_fire")
     outcomes = [[a, b] for a in range(1, 7) for b in range(a, 7)]
@@ -82,7 +86,7 @@ def test_6_31_pjotr_i_fires_every_outcome_of_two_dice(pb):
         expected.append(Move("combat_fire", 1, {"block": "Pjotr I", "dice": dice, "targets": ["Vellinck"] * hits}))
     assert len(expected) == 42
     assert fires == expected
-    assert legal(state, 0) == []
+    assert legal(state, 0) == CESSIONS
 
 
 def test_3_41_and_4_2_on_a_printed_map_every_spy_and_group_move_offered_is_legal(pb):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.pax_baltica import board, upkeep
+from games.pax_baltica import ENGINE, board, upkeep
 
 
 def allied_actions(pb, scenario="12.1"):
@@ -443,14 +443,39 @@ def test_the_turks_make_no_truce_when_their_last_block_is_lost_force_marching(pb
 def test_sweden_may_cede_bremen_verden_to_hanover(pb):
     """10.1: "The Swedish player may at any time during the game cede the territories of Bremen-Verden to Hanover or
     Pommern to Prussia. This is done at a cost of -4 RP per territory but will put those nations out of the game for
-    good. Those lost RP's can never be regained." (read: in Sweden's action phase, without an action)"""
+    good. Those lost RP's can never be regained." (no action spent; the Allies never cede)"""
     state = pb.actions(pb.setup("12.1"))
     assert pb.rules(state, "cede_territory", 0, {"territory": "Bremen-Verden"}) == []
     state = pb.play(state, ("cede_territory", 0, {"territory": "Bremen-Verden"}))
     assert state["control"]["Bremen-Verden"] == "hanover" and "hanover" not in state["entries"]
     assert upkeep.rp_track(state, "sweden") == 36 and state["actions"][0] == 3
     assert pb.refused(state, "cede_territory", 0, {"territory": "Bremen-Verden"}, "10.1")
-    assert pb.refused(state, "cede_territory", 1, {"territory": "Pommern"}, "3.3")
+    assert pb.refused(state, "cede_territory", 1, {"territory": "Pommern"}, "10.1")
+
+
+def test_10_1_sweden_may_cede_at_any_time_during_the_game(pb):
+    """10.1: "The Swedish player may at any time during the game cede the territories of Bremen-Verden to Hanover or
+    Pommern to Prussia. This is done at a cost of -4 RP per territory": in the Allied action phase, in the action-roll
+    phase and while the year's replacements are placed (that year's 40 RP then 36), as well as in his own action
+    phase; the Allied player never."""
+    state = pb.actions(pb.setup("12.1"))
+    state = pb.play(state, ("end_actions", 0, {}))
+    assert state["acting"] == 1
+    moves = [m for m in ENGINE.legal_moves(state, 0) if m.type == "cede_territory"]
+    assert {m.data["territory"] for m in moves} == {"Bremen-Verden", "Pommern"}
+    actions = list(state["actions"])
+    state = pb.play(state, ("cede_territory", 0, {"territory": "Pommern"}))
+    assert state["control"]["Pommern"] == "prussia" and state["actions"] == actions and state["acting"] == 1
+    assert upkeep.rp_track(state, "sweden") == 36
+
+    rolling = pb.setup("12.1")
+    assert pb.rules(rolling, "cede_territory", 0, {"territory": "Bremen-Verden"}) == []
+    assert pb.refused(rolling, "cede_territory", 1, {"territory": "Bremen-Verden"}, "10.1")
+
+    year = pb.play(pb.edit(pb.setup("12.1"), season=3, year=1700, phase="weather"), ("weather_roll", 0, {"roll": 1}))
+    assert year["phase"] == "year_start" and year["rp"]["sweden"] == 40
+    year = pb.play(year, ("cede_territory", 0, {"territory": "Bremen-Verden"}))
+    assert year["rp"]["sweden"] == 36 and year["control"]["Bremen-Verden"] == "hanover"
 
 
 def test_a_hanover_ceded_bremen_verden_never_enters_the_war(pb):

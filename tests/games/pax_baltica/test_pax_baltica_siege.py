@@ -230,11 +230,12 @@ def test_while_the_other_players_free_siege_waits_player_1_has_no_move(pb):
     """3.43 / 7.0: the supply checks begin "After all combat is done", Player 1 first: while the
     Swedish player (seat 0) may still attempt or forgo his free siege of Novgorod, the Allied
     Player 1 (seat 1) has no move, and the table names only the Swedish player; once the
-    siege is forgone, Player 1 begins the supply checks."""
+    siege is forgone, Player 1 begins the supply checks (10.1's cessions are Sweden's at any time)."""
     state = pb.edit(besiege_novgorod(pb, "Vellinck"), player1=1)
     view = ENGINE.view(state)
     assert (view["active_seats"], view["legal_event_types"]) == ([0], ["siege", "forgo_siege"])
-    assert {(move.type, move.seat) for move in ENGINE.legal_moves(state)} == {("siege", 0), ("forgo_siege", 0)}
+    offered = {(move.type, move.seat) for move in ENGINE.legal_moves(state)}
+    assert offered == {("siege", 0), ("forgo_siege", 0), ("cede_territory", 0)}
     state = pb.play(state, ("forgo_siege", 0, {"territory": "Novgorod"}))
     assert ENGINE.view(state)["active_seats"] == [1]
 
