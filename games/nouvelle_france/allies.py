@@ -12,7 +12,7 @@ from collections import Counter
 from games.contract import Move, obj
 from games.kit import Table, move
 from games.nouvelle_france import deck
-from games.nouvelle_france.choices import ally_choices
+from games.nouvelle_france.choices import ally_choices, points_being_scored
 from games.nouvelle_france.says import said_ally
 from games.nouvelle_france.sections import ALLY_TOKENS, COUREUR, FILLE, HURON, SETUP, SIMPLIFIED
 from games.nouvelle_france.vocabulary import ALLY, CARD
@@ -76,8 +76,17 @@ def _refuse_token(table: Table, move: Move) -> bool:
 
 def fille_du_roy(table: Table, move: Move, *, judged: bool) -> None:
     """FILLE DU ROY (King's Ward) TOKEN: "Used by the active player to double their points during
-    their turn" (turn.build doubles them). ``judged``: the token itself may be played."""
+    their turn" (turn.build doubles them; once the block is placed, the points just counted,
+    choices.points_being_scored). ``judged``: the token itself may be played."""
     state = table.state
+    scored = points_being_scored(state)
+    if scored is not None and move.seat == scored["seat"]:
+        if not scored["doubled"]:
+            table.at("scores")[move.seat] += scored["points"]
+            table.set("last_placement", {**scored, "doubled": True})
+        elif judged:
+            table.refuse(FILLE, "A Fille du Roy already doubles this turn's points.")
+        return
     if not judged:
         pass
     elif move.seat != state["active"]:
@@ -90,8 +99,18 @@ def fille_du_roy(table: Table, move: Move, *, judged: bool) -> None:
 def coureur_des_bois(table: Table, move: Move, *, judged: bool) -> None:
     """COUREUR DES BOIS (Fur trader) TOKEN: "during someone else's turn ... half the number of
     points received by the active player (rounding down) ... Only a single 'Coureur des bois'
-    token may be used each turn" (turn.build shares them)."""
+    token may be used each turn" (turn.build shares them; once the block is placed, the active
+    player shares the points just counted, choices.points_being_scored)."""
     state = table.state
+    scored = points_being_scored(state)
+    if scored is not None and move.seat == state["active"]:
+        if scored["coureur_des_bois"] is None:
+            share = scored["points"] // 2
+            table.at("scores")[move.seat] += share
+            table.set("last_placement", {**scored, "coureur_des_bois": {"seat": move.seat, "points": share}})
+        elif judged:
+            table.refuse(COUREUR, "Only a single Coureur des bois token may be used each turn.")
+        return
     if not judged:
         pass
     elif move.seat == state["active"]:

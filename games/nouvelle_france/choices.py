@@ -102,18 +102,34 @@ def bonus_choices(state: JSON, seat: int | None) -> Iterator[JSON]:
 def ally_choices(state: JSON, seat: int | None) -> Iterator[JSON]:
     """ALLY TOKENS, each face-up token of ``seat`` where it may be played: the Fille du Roy by
     the active player, the Coureur des bois by another (one a turn), also while a block is on offer
-    (still the active player's turn), the Huron before a turn."""
+    (still the active player's turn), both also on the points of the block just placed
+    (:func:`points_being_scored`), the Huron before a turn."""
     if state["options"]["allies"] == "none" or state["phase"] not in ("draw", "place", "offer"):
         return
     allies, turn = state["players"][seat]["allies"], state["turn"]
     active = seat == state["active"]
-    if allies["fille_du_roy"] == "face up" and active and not turn["fille"]:
+    scored = points_being_scored(state)
+    doubles_scored = scored is not None and seat == scored["seat"] and not scored["doubled"]
+    shares_scored = scored is not None and active and scored["coureur_des_bois"] is None
+    if allies["fille_du_roy"] == "face up" and ((active and not turn["fille"]) or doubles_scored):
         yield {"ally": "fille_du_roy"}
-    if allies["coureur_des_bois"] == "face up" and not active and turn["coureur"] is None:
+    if allies["coureur_des_bois"] == "face up" and ((not active and turn["coureur"] is None) or shares_scored):
         yield {"ally": "coureur_des_bois"}
     if allies["huron"] == "face up" and state["phase"] == "draw" and not turn["drawn"]:
         for cards in huron_cards(state["deck"]):
             yield {"ally": "huron", "cards": cards}
+
+
+def points_being_scored(state: JSON) -> JSON | None:
+    """PLAYER TURN, "CALCULATE THE POINTS ... This ends the player's turn": the block the player
+    to the right of the active player has just placed on their own turn (not an offered block),
+    while the active player's turn is not under way (nothing drawn or placed), that is the points
+    still being counted: the Fille du Roy of the player who placed it and the Coureur des bois of
+    the active player (the one turn each can be for) are played on them."""
+    last = state["last_placement"]
+    if last is None or state["phase"] != "draw" or state["turn"]["drawn"]:
+        return None
+    return last if (last["seat"] + 1) % len(state["players"]) == state["active"] else None
 
 
 def huron_cards(the_deck: JSON) -> Iterator[list[str]]:

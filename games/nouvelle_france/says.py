@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from games.contract import JSON, Move
 from games.kit import counted, listed
 from games.nouvelle_france import components
+from games.nouvelle_france.choices import points_being_scored
 from games.nouvelle_france.components import COLOURS, NEUTRAL, SITES, SNOWFLAKE
 
 ORDINALS = ("first", "second", "third")
@@ -86,9 +87,15 @@ def said_bonus(state: JSON, move: Move, names: Sequence[str]) -> str:
 
 def said_ally(state: JSON, move: Move, names: Sequence[str]) -> str:
     ally, who = move.data.get("ally"), names[move.seat]
+    scored = points_being_scored(state)
     if ally == "fille_du_roy":
+        if scored is not None and scored["seat"] == move.seat:
+            return f"{who} plays the Fille du Roy token to double the points of the block just placed."
         return f"{who} plays the Fille du Roy token to double their points this turn."
     if ally == "coureur_des_bois":
+        if scored is not None and move.seat == state["active"]:
+            placer = names[scored["seat"]]
+            return f"{who} plays the Coureur des bois token to receive half the points {placer} received for the block just placed."
         active = state["active"]
         return f"{who} plays the Coureur des bois token to receive half the points {names[active]} receives this turn."
     cards = move.data.get("cards")

@@ -211,3 +211,48 @@ def test_the_bonus_block_leaves_the_choices_once_placed(table):
     state = table.place(table.draw(state, "eel"), "cannon", "church", row(5, range(4), 1))
     assert ENGINE.view(state)["active_seats"] == [0]
     assert ENGINE.view(state)["legal_event_types"] == ["draw_card", "play_ally"]
+
+
+def test_the_fille_du_roy_may_double_the_points_once_the_block_is_placed(table):
+    """FILLE DU ROY (King's Ward) TOKEN: "Used by the active player to double their points during their turn";
+    PLAYER TURN: "CALCULATE THE POINTS ... The points are totalled, and the player's point marker is moved forward
+    ... This ends the player's turn": a player who sees the points of the block just placed may still double them,
+    until the next player's turn is under way."""
+    state = table.play(table.new(), "place_bonus_block", 0, bonus("beam", BEAM))
+    assert ENGINE.view(state)["scores"] == [3, 0]
+    assert {"ally": "fille_du_roy"} in [m.data for m in ENGINE.legal_moves(state) if m.seat == 0]
+    doubled = table.play(state, "play_ally", 0, {"ally": "fille_du_roy"})
+    assert ENGINE.view(doubled)["scores"] == [6, 0]
+    assert ENGINE.view(doubled)["last_placement"]["doubled"] is True
+    assert ENGINE.view(doubled)["active_seats"] == [1]
+    assert table.rules(table.draw(state, "eel"), "play_ally", 0, {"ally": "fille_du_roy"}) == [
+        "FILLE DU ROY (King's Ward) TOKEN"
+    ]
+
+
+def test_the_fille_du_roy_doubles_a_turn_once_before_or_after_the_placement(table):
+    """FILLE DU ROY (King's Ward) TOKEN: "double their points during their turn": once a turn."""
+    state = table.with_cubes(table.new(), "church", row(0, range(4), 1))
+    state = table.play(state, "play_ally", 0, {"ally": "fille_du_roy"})
+    state = table.draw(table.snowstorm(state), "eel")
+    state = table.place(state, "cannon", "church", row(0, range(4), 2), "white")
+    assert ENGINE.view(state)["scores"][0] == 8
+    assert ENGINE.view(state)["players"][0]["allies"]["fille_du_roy"] == "face up"
+    assert table.rules(state, "play_ally", 0, {"ally": "fille_du_roy"}) == ["FILLE DU ROY (King's Ward) TOKEN"]
+
+
+def test_the_coureur_des_bois_shouted_once_the_block_is_placed_shares_that_turn(table):
+    """COUREUR DES BOIS (Fur trader) TOKEN: "Used by a player to receive additional points during someone else's
+    turn equal to half the number of points received by the active player (rounding down) ... The first player to
+    shout "Fur trader!" can use their "Coureur des bois" during the turn": the next player, who sees the points of
+    the block just placed, may still take half of them (not of the doubling) before their own turn is under way."""
+    state = table.play(table.new(), "place_bonus_block", 0, bonus("beam", BEAM))
+    state = table.play(state, "play_ally", 0, {"ally": "fille_du_roy"})
+    assert {"ally": "coureur_des_bois"} in [m.data for m in ENGINE.legal_moves(state) if m.seat == 1]
+    shared = table.play(state, "play_ally", 1, {"ally": "coureur_des_bois"})
+    assert ENGINE.view(shared)["scores"] == [6, 1]
+    assert ENGINE.view(shared)["last_placement"]["coureur_des_bois"] == {"seat": 1, "points": 1}
+    assert shared["turn"]["coureur"] is None
+    assert table.rules(table.draw(state, "eel"), "play_ally", 1, {"ally": "coureur_des_bois"}) == [
+        "COUREUR DES BOIS (Fur trader) TOKEN"
+    ]
