@@ -87,13 +87,14 @@ def neighbours(state: JSON, place: str) -> list[tuple[str, str]]:
     return sorted(found)
 
 
-def reachable(state: JSON, seat: int, origin: str, limit: int) -> list[list[JSON]]:
+def reachable(state: JSON, seat: int, origin: str, limit: int, afloat: bool = False) -> list[list[JSON]]:
     """Every path of at most ``limit`` steps, never back into a place it passed: along the
-    printed borders where the map prints them (stopping after a red border, 4.2, and where
-    ``seat``'s enemy stands, 3.42: "may pass freely through friendly blocks"; the move's check
-    judges the rest), with the last step to or from the sea the map leaves unprinted when its
-    borders are the land's only (``unprinted_coast``), else one step into any territory or sea
-    zone (the map prints no border, so any territory may be the next: README)."""
+    printed borders where the map prints them (stopping after a red border, 4.2, where
+    ``seat``'s enemy stands, 3.42: "may pass freely through friendly blocks", and, ``afloat``
+    for a warship, in any territory, 8.1; the move's check judges the rest), with the last
+    step to or from the sea the map leaves unprinted when its borders are the land's only
+    (``unprinted_coast``), else one step into any territory or sea zone (the map prints no
+    border, so any territory may be the next: README)."""
     if not board.map_has_borders(state):
         return [[{"to": place, "border": "black"}] for place in state["tables"]["territories"] if place != origin]
     paths: list[list[JSON]] = []
@@ -106,7 +107,11 @@ def reachable(state: JSON, seat: int, origin: str, limit: int) -> list[list[JSON
                 continue
             longer = [*path, {"to": place, "border": colour}]
             paths.append(longer)
-            if colour == "black" and not board.enemy_blocks_at(state, place, seat):
+            if (
+                colour == "black"
+                and not board.enemy_blocks_at(state, place, seat)
+                and (not afloat or board.is_sea(state, place))
+            ):
                 walk(longer, place)
         if not path or path[-1]["border"] == "black" and not board.enemy_blocks_at(state, here, seat):
             paths.extend(
@@ -164,18 +169,25 @@ def _group_moves(state: JSON, seat: int) -> Iterator[JSON]:
     """3.42: from each territory or sea zone, each group of the seat's blocks (warships apart)
     along each path every block of the group may take (README "Legal moves"); the weather
     move, groups with Karl XII. Exact: each is legal whenever the seat may move at all (an
-    action left, 3.2, and its order, 3.3): each block's path is one it may take, and the
-    group crosses its borders, leaves its pinned blocks and boards as 4.2, 4.4 and 4.6 allow."""
+    action left, 3.2, and its order, 3.3): each block's path is one it may take, a warship's
+    course one its player's AP pay for (8.1, ``turn.action_cost``), and the group crosses its
+    borders, leaves its pinned blocks and boards as 4.2, 4.4 and 4.6 allow."""
     weather = state["phase"] == "weather_move"
+    left = max(1, state["actions"][seat]) if state["phase"] == "action" else None
     movable = _movable(state, seat)
     for origin in sorted(movable):
         names = movable[origin]
         paths = {}
         for name in names:
             data = board.info(state, name)
-            limit = data["move"] + (0 if data["type"] == "warship" else FORCE_MARCH_EXTRA)
+            warship = data["type"] == "warship"
+            # 8.1: a warship's sea zones, and a harbour entered after them
+            limit = data["move"] + (1 if warship else FORCE_MARCH_EXTRA)
             paths[name] = [
-                p for p in reachable(state, seat, origin, limit) if not _path_problems(state, seat, origin, name, p)
+                p
+                for p in reachable(state, seat, origin, limit, afloat=warship)
+                if not _path_problems(state, seat, origin, name, p)
+                and (left is None or not warship or _cost(state, seat, origin, name, p) <= left)
             ]
         for kind in (True, False):
             group = [n for n in names if (board.info(state, n)["type"] == "warship") == kind]
@@ -188,6 +200,13 @@ def _group_moves(state: JSON, seat: int) -> Iterator[JSON]:
                         state, seat, origin, moves, passenger_routes(state, seat, origin, _departures(state, moves))
                     ):
                         yield {"from": origin, "moves": moves}
+
+
+def _cost(state: JSON, seat: int, origin: str, name: str, path: list[JSON]) -> int:
+    """The AP of ``name``'s move along ``path`` alone (``turn.action_cost``)."""
+    return turn.action_cost(
+        state, Move(group_move.name, seat, {"from": origin, "moves": [{"block": name, "path": path}]})
+    )
 
 
 def _said_group_move(state: JSON, move: Move, names) -> str:
@@ -265,20 +284,25 @@ def _block_problems(state: JSON, seat: int, origin: str, names: list[str]) -> li
 
 
 def _path_problems(state: JSON, seat: int, origin: str, name: str, path: list[JSON]) -> list[Violation]:
+    """4.5: a block moves its rating and up to two force-marched territories; 8.1: a warship
+    "up to six sea zones (galley's only three)", leaving its harbour before them and entering
+    one after them (the harbours count no sea zone: their AP, ``turn.course_parts``)."""
     data = board.info(state, name)
     warship = data["type"] == "warship"
-    limit = data["move"] + (0 if warship else FORCE_MARCH_EXTRA)
-    if len(path) > limit:
-        rule = sections.WARSHIP_MOVEMENT if warship else sections.FORCE_MARCHING
-        return [Violation(rule, f"{name} may move at most {limit} territories or sea zones, not {len(path)}.")]
-    places = [origin, *(step["to"] for step in path)]
-    if (
-        warship
-        and len(path) > 1
-        and not all(board.is_sea(state, p) for p in places if board.is_known_territory(state, p))
-    ):
+    if warship:
+        seas = [s for s in path if board.is_known_territory(state, s["to"]) and board.is_sea(state, s["to"])]
+        if len(seas) > data["move"]:
+            return [
+                Violation(
+                    sections.WARSHIP_MOVEMENT, f"{name} may move at most {data['move']} sea zones, not {len(seas)}."
+                )
+            ]
+    elif len(path) > data["move"] + FORCE_MARCH_EXTRA:
+        limit = data["move"] + FORCE_MARCH_EXTRA
         return [
-            Violation(sections.WARSHIP_MOVEMENT, f"Leaving or entering a harbour costs {name} an action of its own.")
+            Violation(
+                sections.FORCE_MARCHING, f"{name} may move at most {limit} territories or sea zones, not {len(path)}."
+            )
         ]
     previous = origin
     for index, step in enumerate(path):
@@ -364,13 +388,17 @@ def entry_prohibited(state: JSON, seat: int, name: str, place: str) -> Violation
 
 def _warship_step_problem(state: JSON, seat: int, name: str, previous: str, place: str, last: bool) -> Violation | None:
     """8.1: a warship sails through sea zones and into friendly harbours, stopping where enemy
-    warships are; 1.1: it never crosses from one territory into another over land."""
+    warships are and in the harbour it enters (anchored inside the territory, 8.3: its move
+    pays for entering a harbour at its end, ``turn.course_parts``); 1.1: it never crosses from
+    one territory into another over land."""
     if not board.is_sea(state, previous) and not board.is_sea(state, place):
         return Violation(sections.TERRITORIES, f"{name} is a warship and may not cross the land from {previous}.")
     if not board.is_sea(state, place) and board.port_of(state, place) != "harbour":
         return Violation(sections.WARSHIP_MOVEMENT, f"{name} is a warship and may only enter sea zones and harbours.")
     if not board.is_sea(state, place) and board.friendly_harbour_side(state, place) != seat:
         return Violation(sections.PORTS, f"{name} may only enter a friendly harbour, and {place} is not.")
+    if not last and not board.is_sea(state, place):
+        return Violation(sections.WARSHIP_MOVEMENT, f"{name} enters the harbour of {place} and must stop there.")
     if not last and board.is_sea(state, place) and board.enemy_blocks_at(state, place, seat):
         return Violation(sections.WARSHIP_MOVEMENT, f"{name} must stop in {place}, which holds enemy warships.")
     return None

@@ -225,13 +225,54 @@ def night_rider_due(state: JSON) -> bool:
 # --- the action phase (3.2, 3.3) and the regroup (6.6) ------------------------------------
 
 
+def course_parts(state: JSON, origin: str, path: list[JSON]) -> list[str]:
+    """8.1: "Warships (or groups of warships) move up to six sea zones ... at a cost of 1 AP.
+    Leaving or entering a harbour also cost 1 AP": what a warship's course from ``origin`` pays
+    for, 1 AP each, on top of one another within the one move (README reading): leaving its
+    harbour (the origin a territory), sailing from a sea zone into the next, entering a harbour
+    (its last step a territory). Places the map does not know count for nothing."""
+    places = [origin, *(step["to"] for step in path)]
+    sea = [board.is_known_territory(state, p) and board.is_sea(state, p) for p in places]
+    land = [board.is_known_territory(state, p) and not board.is_sea(state, p) for p in places]
+    parts = []
+    if path and land[0]:
+        parts.append("leaving its harbour")
+    if any(here and there for here, there in zip(sea, sea[1:])):
+        parts.append("sailing from sea zone to sea zone")
+    if path and land[-1]:
+        parts.append("entering a harbour")
+    return parts
+
+
+def _costliest_course(state: JSON, origin: str, moves: list[JSON]) -> tuple[str | None, list[str]]:
+    """The warship of a group move whose course costs the most (``course_parts``), with its parts."""
+    costliest: tuple[str | None, list[str]] = (None, [])
+    for entry in moves:
+        name = entry["block"]
+        if board.is_known_block(state, name) and board.info(state, name)["type"] == "warship":
+            parts = course_parts(state, origin, entry["path"])
+            if len(parts) > len(costliest[1]):
+                costliest = (name, parts)
+    return costliest
+
+
+def action_cost(state: JSON, move: Move) -> int:
+    """3.2: "For each Action Point (AP) a player can" take one action; 8.1: a group move of
+    warships costs what the costliest of their courses does (``course_parts``), at least 1."""
+    if move.type != "group_move":
+        return 1
+    return max(1, len(_costliest_course(state, move.data["from"], move.data["moves"])[1]))
+
+
 def refuse_action_cost(table: Table, move: Move) -> bool:
-    """3.2: each action costs one action point; 3.3: spying, moves, sieges, national events
-    and rebuilding come in that order (the weather move costs none). True when refused."""
+    """3.2: each action costs action points (``action_cost``: one, more for a warship's course,
+    8.1); 3.3: spying, moves, sieges, national events and rebuilding come in that order (the
+    weather move costs none). True when refused."""
     state = table.state
     if state["phase"] == "weather_move":
         return False
-    if state["actions"][move.seat] < 1:
+    left = state["actions"][move.seat]
+    if left < 1:
         table.refuse(sections.ACTION_CHOICES, "You have no action points left this game turn.")
         return True
     if ACTION_ORDER.index(move.type) < state["stage"][move.seat]:
@@ -240,13 +281,21 @@ def refuse_action_cost(table: Table, move: Move) -> bool:
             sections.ACTION_SEQUENCE, f"A {move.type.replace('_', ' ')} may not follow a {done} in the same turn."
         )
         return True
+    cost = action_cost(state, move)
+    if cost > left:
+        name, parts = _costliest_course(state, move.data["from"], move.data["moves"])
+        table.refuse(
+            sections.WARSHIP_MOVEMENT,
+            f"{name}'s move costs {cost} action points, 1 each for {' and '.join(parts)}; you have {left} left.",
+        )
+        return True
     return False
 
 
 def spend_action(table: Table, move: Move) -> None:
     if table.state["phase"] == "weather_move":
         return
-    table.at("actions")[move.seat] -= 1
+    table.at("actions")[move.seat] -= action_cost(table.state, move)
     table.at("stage")[move.seat] = ACTION_ORDER.index(move.type)
 
 

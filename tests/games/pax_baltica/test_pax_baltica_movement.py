@@ -1,6 +1,8 @@
 """Movement: group moves (3.42), borders (1.5, 4.2), pinning (4.4), force-marching (4.5), sea
 movement (4.6), prohibited territories (4.8), warships (8.1)."""
 
+from games.contract import Move
+
 
 def sweden_to_act(pb, scenario="12.1"):
     return pb.actions(pb.setup(scenario))
@@ -496,8 +498,9 @@ def test_ground_blocks_board_only_into_a_bordering_sea_zone(pb):
 
 
 def test_a_warship_leaving_harbour_sails_on_next_turn(pb):
-    """8.1: "Leaving or entering a harbour also cost 1 AP"; 3.42: "Blocks move once per Game Turn" (README reading):
-    Wattrang, out of Skane into the Southern Baltic Sea for one action, sails no further this game turn."""
+    """8.1: "Leaving or entering a harbour also cost 1 AP"; 3.42: "Blocks move once per Game Turn": Wattrang, out of
+    Skane into the Southern Baltic Sea for one action, sails no further this game turn with another (it might have
+    sailed on in the same move, for 2 AP, README reading)."""
     state = pb.place(pb.actions(pb.setup("12.1")), "Wattrang", "Skane")
     state = pb.play(state, ("group_move", 0, pb.move("Skane", ("Wattrang", ["Southern Baltic Sea"]))))
     assert pb.refused(state, "group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Baltic Sea"])), "3.42")
@@ -543,17 +546,111 @@ def test_edition_borders_are_checked_when_supplied(pb):
     assert pb.rules(state, "group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))) == []
 
 
-def test_leaving_or_entering_a_harbour_is_an_action_of_its_own(pb):
-    """8.1: "Warships ... move up to six sea zones ... at a cost of 1 AP. Leaving or entering a harbour also cost 1 AP." """
+def test_8_1_leaving_or_entering_a_harbour_costs_1_ap_on_top_of_the_move(pb):
+    """8.1: "Warships (or groups of warships) move up to six sea zones (galley's only three) on the map at a cost of
+    1 AP. Leaving or entering a harbour also cost 1 AP. Entering a sea zone occupied by enemy warships prohibits
+    further movement." "Also" is on top, within the one move (README reading): 1 AP to leave the harbour, 1 to sail
+    from sea zone to sea zone, 1 to enter a harbour, at least 1. Sweden has 3 AP (12.1's first turn)."""
+    state = pb.place(sweden_to_act(pb), "Wattrang", "Skane")
+    courses = [  # (origin, path, AP by hand)
+        ("Skane", ["Southern Baltic Sea"], 1),  # leaving only
+        ("Skane", ["Southern Baltic Sea", "Baltic Sea"], 2),  # leaving 1 + sailing 1
+        ("Skane", ["Southern Baltic Sea", "Pommern"], 2),  # leaving 1 + entering 1
+        ("Skane", ["Southern Baltic Sea", "Baltic Sea", "Livland"], 3),  # leaving 1 + sailing 1 + entering 1
+        ("Southern Baltic Sea", ["Pommern"], 1),  # entering only
+        ("Southern Baltic Sea", ["Baltic Sea"], 1),  # sailing only
+        ("Southern Baltic Sea", ["Baltic Sea", "Livland"], 2),  # sailing 1 + entering 1
+    ]
+    for origin, path, cost in courses:
+        ship = "Wattrang" if origin == "Skane" else "Wachtmeister"
+        data = pb.move(origin, (ship, path))
+        assert pb.play(state, ("group_move", 0, data))["actions"][0] == 3 - cost, (origin, path)
+        short = pb.edit(state, actions=[cost - 1, 2])
+        if cost > 1:
+            assert pb.rules(short, "group_move", 0, data) == ["8.1 Warship movement"], (origin, path)
+            message = pb.engine.check(short, Move("group_move", 0, data))[0].message
+            assert f"costs {cost} action points" in message and f"you have {cost - 1} left" in message
+        assert pb.play(pb.edit(state, actions=[cost, 2]), ("group_move", 0, data))["actions"][0] == 0
+
+    # A group move costs the most of its ships' courses: Wachtmeister's 2, not Wattrang's 1.
     state = sweden_to_act(pb)
-    assert pb.refused(
-        state, "group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Baltic Sea", "Livland"])), "8.1"
+    fleet = pb.move("Southern Baltic Sea", ("Wattrang", ["Pommern"]), ("Wachtmeister", ["Baltic Sea", "Livland"]))
+    assert pb.play(state, ("group_move", 0, fleet))["actions"][0] == 1
+
+    # Six sea zones count the sea zones only: out of Skane, six of them and into Livland is 8 steps but legal.
+    six = ["Southern Baltic Sea", "Kattegat", "North Sea", "Gulf of Bothnia", "Baltic Sea", "Gulf of Finland"]
+    state = pb.place(sweden_to_act(pb), "Wattrang", "Skane")
+    assert pb.rules(state, "group_move", 0, pb.move("Skane", ("Wattrang", [*six, "Livland"]))) == []
+    seven = pb.move("Skane", ("Wattrang", [*six[:5], "Southern Baltic Sea", "Gulf of Finland", "Livland"]))
+    assert pb.rules(state, "group_move", 0, seven) == ["8.1 Warship movement"]
+    # A harbour entered ends the move: it is not sailed through.
+    through = pb.move("Skane", ("Wattrang", ["Southern Baltic Sea", "Pommern", "Baltic Sea"]))
+    assert pb.rules(state, "group_move", 0, through) == ["8.1 Warship movement"]
+
+
+def test_8_1_a_galley_sails_three_sea_zones_out_of_and_into_harbours(pb):
+    """8.1: "move up to six sea zones (galley's only three) ... Leaving or entering a harbour also cost 1 AP": the
+    Allies (2 AP) hold Livland's harbour. Russian Galley I leaves it and sails three sea zones for 2 AP (leaving 1 +
+    sailing 1), not four; from the Gulf of Finland it sails three and enters Livland, 2 AP (sailing 1 + entering 1),
+    the harbour no sea zone of its three."""
+    state = pb.play(sweden_to_act(pb), ("end_actions", 0, {}))
+    state = pb.place(pb.edit(state, control={**state["control"], "Livland": "russia"}), "Russian Galley I", "Livland")
+    three = ["Gulf of Finland", "Baltic Sea", "Gulf of Bothnia"]
+    four = pb.move("Livland", ("Russian Galley I", [*three, "Southern Baltic Sea"]))
+    assert pb.rules(state, "group_move", 1, four) == ["8.1 Warship movement"]
+    after = pb.play(state, ("group_move", 1, pb.move("Livland", ("Russian Galley I", three))))
+    assert pb.at(after, "Russian Galley I") == "Gulf of Bothnia" and after["actions"][1] == 0
+    state = pb.place(state, "Russian Galley I", "Gulf of Finland")
+    into = pb.move("Gulf of Finland", ("Russian Galley I", ["Baltic Sea", "Gulf of Bothnia", "North Sea", "Livland"]))
+    after = pb.play(state, ("group_move", 1, into))
+    assert pb.at(after, "Russian Galley I") == "Livland" and after["actions"][1] == 0
+
+
+def test_8_1_enemy_warships_stop_a_warship_leaving_its_harbour(pb):
+    """8.1: "Entering a sea zone occupied by enemy warships prohibits further movement": Wattrang, leaving Skane and
+    entering the Kattegat where a Danish warship lies (2 AP), may not sail on into the North Sea."""
+    state = pb.place(sweden_to_act(pb), "Wattrang", "Skane")
+    state = pb.place(pb.edit(state, active={**state["active"], "denmark": True}), "Tordenskiold", "Kattegat")
+    onward = pb.move("Skane", ("Wattrang", ["Southern Baltic Sea", "Kattegat", "North Sea"]))
+    assert pb.rules(state, "group_move", 0, onward) == ["8.1 Warship movement"]
+    state = pb.play(state, ("group_move", 0, pb.move("Skane", ("Wattrang", ["Southern Baltic Sea", "Kattegat"]))))
+    assert pb.at(state, "Wattrang") == "Kattegat" and state["actions"][0] == 1
+
+
+def test_8_1_warships_sailing_into_a_harbour_land_their_blocks(pb):
+    """8.1: "Leaving or entering a harbour also cost 1 AP"; 4.6: the blocks aboard go with their warships and land
+    with them in a harbour, not the same turn they boarded. Wattrang and Wachtmeister sail from the Southern Baltic
+    Sea through the Baltic Sea into Livland (2 AP): Karl XII and Pommerska, aboard since an earlier turn, land there
+    and have moved; loaded this turn, they may not."""
+    fleet = pb.move(
+        "Southern Baltic Sea", ("Wattrang", ["Baltic Sea", "Livland"]), ("Wachtmeister", ["Baltic Sea", "Livland"])
     )
-    state = pb.place(state, "Wattrang", "Pommern")
-    assert pb.refused(
-        state, "group_move", 0, pb.move("Pommern", ("Wattrang", ["Southern Baltic Sea", "Baltic Sea"])), "8.1"
-    )
-    assert pb.rules(state, "group_move", 0, pb.move("Pommern", ("Wattrang", ["Southern Baltic Sea"]))) == []
+    assert pb.rules(aboard_in_the_southern_baltic(pb, loaded=True), "group_move", 0, fleet) == ["4.6 Sea movement"]
+    state = pb.play(aboard_in_the_southern_baltic(pb), ("group_move", 0, fleet))
+    assert state["actions"][0] == 1
+    for name in ("Wattrang", "Wachtmeister", "Karl XII", "Pommerska"):
+        assert (
+            pb.at(state, name) == "Livland" and not state["blocks"][name]["aboard"] and state["blocks"][name]["moved"]
+        )
+
+
+def test_8_1_the_combined_warship_moves_are_offered_as_the_ap_allow(pb):
+    """8.1: "Leaving or entering a harbour also cost 1 AP", on top of the move (README "Legal moves"). On the map of
+    SEA_BORDERS with Pommern's harbour on the Southern Baltic Sea, Wattrang anchored in Skane is offered the move out
+    into the Baltic Sea (2 AP) and into Pommern (2 AP) with 2 AP left, not with 1; the move out alone (1 AP) always."""
+    borders = [*SEA_BORDERS, {"a": "Pommern", "b": "Southern Baltic Sea", "colour": "black"}]
+    state = pb.place(pb.actions(pb.setup("12.1", map={"borders": borders})), "Wattrang", "Skane")
+    out = pb.move("Skane", ("Wattrang", ["Southern Baltic Sea"]))
+    combined = [
+        pb.move("Skane", ("Wattrang", ["Southern Baltic Sea", "Baltic Sea"])),
+        pb.move("Skane", ("Wattrang", ["Southern Baltic Sea", "Pommern"])),
+    ]
+    for left, offered in ((2, True), (1, False)):
+        moves = [m for m in pb.engine.legal_moves(pb.edit(state, actions=[left, 2]), 0) if m.type == "group_move"]
+        data = [m.data for m in moves]
+        assert out in data
+        assert all((move in data) == offered for move in combined), left
+        assert all(pb.engine.check(pb.edit(state, actions=[left, 2]), m) == [] for m in moves)
 
 
 def test_no_move_across_a_lake(pb):
