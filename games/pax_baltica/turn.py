@@ -432,7 +432,7 @@ def skip_idle_player(table: Table) -> None:
     state = table.state
     if state["phase"] != "action" or state["pending_force_march"]:
         return
-    if state["actions"][state["acting"]] == 0:
+    if state["actions"][state["acting"]] <= 0:  # below 0 only by a refused move a record play applied
         end_actions(table)
 
 
