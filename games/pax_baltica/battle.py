@@ -592,8 +592,8 @@ def _retreat_step_problem(state: JSON, seat: int, name: str, step: JSON, last: b
 
 
 def after_combat_turn(table: Table) -> None:
-    """End the battle when a side has no engaged block left (6.22: its reserves then
-    retreat), start the next round when every block has had its turn, and after round 3
+    """End the battle when a side has no engaged block left (6.22: in round 1 every reserve
+    then retreats, the victor's too), start the next round when every block has had its turn, and after round 3
     send the attacker back (6.2)."""
     state = table.state
     battle = state["battle"]
@@ -612,11 +612,9 @@ def after_combat_turn(table: Table) -> None:
     if battle.get("ending"):
         _close_battle(table)
         return
-    beaten = [seat for seat in (0, 1) if not engaged[seat]]
-    if beaten:
-        due = [
-            n for n in battle["reserves"] if board.owner(state, n) == beaten[0] and state["blocks"][n]["at"] == place
-        ]
+    if not engaged[0] or not engaged[1]:
+        # 6.22: "Reserve blocks must retreat ... if the battle ends in Combat Round 1": both sides'
+        due = [n for n in battle["reserves"] if state["blocks"][n]["at"] == place]
         _end_or_retreat(table, due)
         return
     if turn.next_combatants(state, engaged):

@@ -888,6 +888,31 @@ def test_6_22_a_battle_whose_defender_has_only_reserves_ends_at_once(pb):
     assert pb.at(state, "Repnin") == "Novgorod" and pb.steps(state, "Vellinck") == 4
 
 
+def test_6_22_the_victors_reserves_retreat_too_when_the_battle_ends_in_round_1(pb):
+    """6.22: "Reserve blocks must retreat, subject to all retreating rules, if the battle ends in Combat Round 1",
+    every reserve, the victor's too. 12.1: Vellinck attacks Ingermanland from Estland, Elfsborg from Nyen (a reserve);
+    Kazanski (B1, 1 step) alone defends, fires first and misses, and Vellinck's hit eliminates him: the battle is over in
+    round 1 and Elfsborg goes back to Nyen, the border he attacked by (6.5), before Sweden may regroup."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Elfsborg", "Nyen")
+    for name in ("Pjotr I", "Sjeremetev", "Schnwentz"):
+        state = pb.place(state, name, "Moskva")
+    state = pb.place(state, "Kazanski", "Ingermanland", 1)
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(state, ("group_move", 0, pb.move("Nyen", ("Elfsborg", ["Ingermanland"]))))
+    state = pb.play(
+        state,
+        ("end_actions", 0, {}),
+        ("end_actions", 1, {}),
+        ("start_battle", 0, {"territory": "Ingermanland"}),
+        ("combat_fire", 1, {"block": "Kazanski", "dice": [6]}),
+        ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6], "targets": ["Kazanski"]}),
+    )
+    assert pb.at(state, "Kazanski") == "pool"
+    assert state["battle"]["retreat_due"] == ["Elfsborg"]
+    state = pb.play(state, ("combat_retreat", 0, {"block": "Elfsborg", "path": [pb.step("Nyen")]}))
+    assert state["battle"] is None and pb.at(state, "Elfsborg") == "Nyen" and pb.at(state, "Vellinck") == "Ingermanland"
+
+
 def test_6_9_the_victor_keeps_only_a_garrison_his_side_conquered(pb):
     """6.9: "Any conquered garrisons are returned to its previous owners. If the victor of the truce has conquered any
     garrisons, 1 may be kept." Sweden holds Novgorod and Saxony Smolensk (retaken from Sweden) when Pjotr I falls to
