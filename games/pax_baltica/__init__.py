@@ -148,7 +148,7 @@ class PaxBalticaEngine(Game):
 
     def gate(self, state: JSON, move: Move) -> Violation | None:
         """The turn order in the engine's own words: the end of the scenario, the force-march
-        rolls owed and the moves they close (4.5), the supply phase's order (3.43), the phase's moves and whose
+        rolls owed and the moves they close (4.5), the supply phase's order (3.43), the night ride's turns (11.1), the phase's moves and whose
         move it is (the phase looked up once)."""
         if state["outcome"] is not None:
             return Violation(self.end_section, "The scenario has ended; no move may follow.")
@@ -168,6 +168,8 @@ class PaxBalticaEngine(Game):
                     "The force-march rolls are made after all movement: no move may follow them.",
                 )
             out_of_order = supply_order_problem(state, move) if move.type == "supply_check" else None
+            if move.type == "night_rider_roll" and state["phase"] == "action_roll":
+                out_of_order = turn.night_rider_closed(state)
             if out_of_order is not None:
                 return out_of_order
             allowed = ", ".join(legal)

@@ -3,7 +3,7 @@ the weather") and each game turn's phases (action roll, events, actions, battles
 
 from __future__ import annotations
 
-from games.contract import JSON, Move
+from games.contract import JSON, Move, Violation
 from games.kit import Table, last_answer
 from games.pax_baltica import board, sections
 from games.pax_baltica.data import SEASONS
@@ -220,6 +220,19 @@ def combatants(state: JSON, seat: int) -> list[str]:
 def night_rider_due(state: JSON) -> bool:
     """11.1: from game turn 2 Sweden rolls for Karl XII until he arrives, once a turn."""
     return state["karl_waiting"] and state["turn"] >= 2 and state["night_rider_rolled"] != state["turn"]
+
+
+def night_rider_closed(state: JSON) -> Violation | None:
+    """11.1: why no roll for Karl XII is due in this action-roll phase (``night_rider_due``)."""
+    if "11.1" not in state["special_rules"]:
+        return Violation(sections.NIGHT_RIDER, "This scenario does not apply 11.1: Karl XII has no night ride.")
+    if not state["karl_waiting"]:
+        return Violation(sections.NIGHT_RIDER, "Karl XII has arrived: no more rolls for his night ride.")
+    if state["turn"] < 2:
+        return Violation(sections.NIGHT_RIDER, "The rolls for Karl XII start on game turn 2.")
+    if state["night_rider_rolled"] == state["turn"]:
+        return Violation(sections.NIGHT_RIDER, "Karl XII's roll for this game turn is made.")
+    return None
 
 
 # --- the action phase (3.2, 3.3) and the regroup (6.6) ------------------------------------

@@ -245,7 +245,7 @@ def test_night_rider_needs_6_on_turn_2_then_5(pb):
     fails re-roll on game turn 3. He now arrives on a 5 or 6." """
     state = pb.setup("12.4")
     assert state["karl_waiting"]
-    assert pb.refused(state, "night_rider_roll", 0, {"roll": 6, "territory": "Svealand"}, "The game")
+    assert pb.refused(state, "night_rider_roll", 0, {"roll": 6, "territory": "Svealand"}, "11.1")
     state = pb.edit(state, turn=2)
     assert pb.refused(state, "night_rider_roll", 0, {"roll": 5, "territory": "Svealand"}, "11.1")
     assert pb.refused(state, "night_rider_roll", 0, {"roll": 6, "territory": "Skane"}, "11.1")  # Danes in Skane
@@ -254,6 +254,23 @@ def test_night_rider_needs_6_on_turn_2_then_5(pb):
     state = pb.edit(state, turn=3)
     state = pb.play(state, ("night_rider_roll", 0, {"roll": 5, "territory": "Ostergotland"}))
     assert pb.at(state, "Karl XII") == "Ostergotland" and not state["karl_waiting"]
+
+
+def test_11_1_a_night_ride_out_of_its_turns_is_refused_under_11_1(pb):
+    """11.1: "Start rolling 1D6 for the Karl XII block on game turn 2 ... If die-roll fails re-roll on game turn
+    3": one roll a game turn from game turn 2 until he arrives, and none where the scenario does not apply 11.1.
+    A roll in the action-roll phase outside those turns breaks 11.1, not the sequence of play."""
+    state = pb.setup("12.4")
+    assert pb.rules(state, "night_rider_roll", 0, {"roll": 6, "territory": "Ostergotland"})[0].startswith("11.1")
+    state = pb.play(pb.edit(state, turn=2), ("night_rider_roll", 0, {"roll": 2}))
+    assert pb.rules(state, "night_rider_roll", 0, {"roll": 6, "territory": "Ostergotland"})[0].startswith("11.1")
+    state = pb.play(pb.edit(state, turn=3), ("night_rider_roll", 0, {"roll": 5, "territory": "Ostergotland"}))
+    state = pb.edit(state, turn=4, night_rider_rolled=3)
+    assert pb.rules(state, "night_rider_roll", 0, {"roll": 6, "territory": "Smaland"})[0].startswith("11.1")
+    assert pb.rules(pb.setup("12.1"), "night_rider_roll", 0, {"roll": 6})[0].startswith("11.1")
+    # out of the action-roll phase the phase's own rule stands
+    acting = pb.play(pb.setup("12.4"), ("action_roll", 0, {"roll": 4}), ("action_roll", 1, {"roll": 3}))
+    assert pb.refused(acting, "night_rider_roll", 0, {"roll": 6}, "3.3")
 
 
 def test_the_night_rider_enters_the_most_southern_free_territory(pb):
