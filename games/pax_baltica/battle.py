@@ -166,6 +166,13 @@ def _turn_problem(state: JSON, move: Move, sides: dict[int, list[str]] | None = 
     name = move.data["block"]
     if not board.is_known_block(state, name) or board.owner(state, name) != move.seat:
         return Violation(sections.COMBAT_ROUNDS, f"{name} is not one of your blocks.")
+    battle = state["battle"]
+    if name in battle["reserves"] and name not in battle["retreat_due"]:  # 6.22: those due retreat at once
+        if state["blocks"][name]["forced"]:
+            return Violation(
+                sections.FORCE_MARCHING, f"{name} force-marched in support and joins the battle in round 2."
+            )
+        return Violation(sections.COMBAT_RESERVES, f"{name} is a reserve and may not attack or retreat before round 2.")
     waiting = turn.next_combatants(state, sides)
     if name not in waiting:
         return Violation(sections.COMBAT_ROUNDS, f"It is not {name}'s combat turn: next is {', '.join(waiting)}.")

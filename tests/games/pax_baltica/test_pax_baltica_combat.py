@@ -119,6 +119,32 @@ def test_reserves_join_in_round_2(pb):
     )
 
 
+def test_6_22_a_reserve_may_not_attack_or_retreat_in_round_1(pb):
+    """6.22: "The blocks crossing other border(s) are considered RESERVES and may not attack/retreat or take hits until
+    the second combat round"; 4.5: "No force-marching blocks are available on Combat Round 1 when supporting a
+    block". Vellinck attacks Ingermanland from Estland (the main attack), Elfsborg from Nyen (a reserve), Kronoberg
+    force-marches from Savolax through Nyland and Estland (a supporter). Once the defenders have fired, in
+    Sweden's combat turn of round 1, Elfsborg may neither fire nor retreat (6.22) and Kronoberg may not fire (4.5)."""
+    state = pb.place(pb.place(pb.actions(pb.setup("12.1")), "Elfsborg", "Nyen"), "Kronoberg", "Savolax")
+    state = pb.play(
+        state,
+        ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))),
+        ("group_move", 0, pb.move("Nyen", ("Elfsborg", ["Ingermanland"]))),
+        ("group_move", 0, pb.move("Savolax", ("Kronoberg", ["Nyland", "Estland", "Ingermanland"]))),
+        ("force_march", 0, {"block": "Kronoberg", "roll": 5}),
+        ("end_actions", 1, {}),
+        ("start_battle", 0, {"territory": "Ingermanland", "main_attack_from": "Estland"}),
+        ("combat_fire", 1, {"block": "Pjotr I", "dice": [6, 6, 6, 6]}),
+        ("combat_fire", 1, {"block": "Schnwentz", "dice": [6, 6, 6]}),
+        ("combat_fire", 1, {"block": "Kazanski", "dice": [6, 6, 6]}),
+    )
+    assert pb.rules(state, "combat_fire", 0, {"block": "Elfsborg", "dice": [1, 1, 1]})[0] == "6.22 Combat reserves"
+    retreat = {"block": "Elfsborg", "path": [pb.step("Nyen")]}
+    assert pb.rules(state, "combat_retreat", 0, retreat)[0] == "6.22 Combat reserves"
+    assert pb.rules(state, "combat_fire", 0, {"block": "Kronoberg", "dice": [1, 1, 1]})[0] == "4.5 Force-marching"
+    assert pb.rules(state, "combat_fire", 0, {"block": "Vellinck", "dice": [6, 6, 6, 6]}) == []
+
+
 def test_retreat_rules(pb):
     """6.5 Retreats: "The Attacker can only retreat via borders used to attack"; "The Defender may not retreat
     through borders that were used by the Attacker"; 4.3: "Retreat into an enemy territory is prohibited." """
