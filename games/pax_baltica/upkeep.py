@@ -251,7 +251,14 @@ def activation_roll(table: Table, move: Move) -> None:
     """9.4 to 9.9, 6.10: the nation enters the war on the roll it needs this year."""
     nation = move.data["nation"]
     if nation not in rolls_owed(table.state, move.seat):
-        table.refuse(sections.TRUCE_ACTIVATION, f"You may not roll for the activation of {nation.title()} this year.")
+        # 9.4 to 9.9 say who rolls for a nation's entry and from when; 6.10 a truce's
+        # re-activation, and "Activation rolls are made once per year"
+        again = nation in table.state["truces"] or nation in table.state["rolled"]
+        entry = nation in table.state["entries"] and not again
+        table.refuse(
+            DEPLOYMENT[nation][1] if entry else sections.TRUCE_ACTIVATION,
+            f"You may not roll for the activation of {nation.title()} this year.",
+        )
     need = activation_need(table.state, nation)
     table.set("rolled", [*table.state["rolled"], nation])
     if need is not None and move.data["roll"] >= need:

@@ -48,6 +48,20 @@ def test_a_diplomacy_truce_after_1715_is_not_undone_by_the_automatic_entry(pb):
     assert upkeep.activation_need(pb.edit(state, year=1720), "prussia") == 6
 
 
+def test_9_x_an_entry_roll_not_due_is_refused_under_the_nations_entry_rule(pb):
+    """9.7: "From 1711 the allied player may start rolling for a Prussian entry"; 9.9: Hanover the same "From spring
+    turn 1711"; 9.4: "From 1701 the allied player starts rolling for a Danish entry"; 9.6: "From 1701 the Swedish
+    player may start rolling for a Turkish entry". At the start of 1701 (12.2), a roll for Prussia or Hanover, the
+    Swedish player's roll for Denmark and the Allied player's for Turkey are refused under those sections, not under
+    6.10 (which is the re-activation after a truce)."""
+    state = year_start(pb, "12.2", 1701)
+    assert pb.rules(state, "activation_roll", 1, {"nation": "prussia", "roll": 6}) == ["9.7 Prussia"]
+    assert pb.rules(state, "activation_roll", 1, {"nation": "hanover", "roll": 6}) == ["9.9 Hanover"]
+    assert pb.rules(state, "activation_roll", 0, {"nation": "denmark", "roll": 6}) == ["9.4 Denmark"]
+    assert pb.rules(state, "activation_roll", 1, {"nation": "turkey", "roll": 6}) == ["9.6 Turkey"]
+    assert pb.rules(state, "activation_roll", 1, {"nation": "denmark", "roll": 6}) == []
+
+
 def test_entry_rolls_by_nation_and_year(pb):
     """9.6: the Turks start on a 6 from 1701, "From 1711 the Turks are activated on a 5 and 6"; 9.8: Ukraine "activates
     on a roll of 5 or 6" from 1701; 9.7, 9.9: Prussia and Hanover "From 1711" on a 6, no roll before. In 1710 the
