@@ -343,6 +343,9 @@ SOUTH_TO_NORTH = (
     ("Svealand",),
     ("Kopparberg", "Gavleborg"),
 )
+#: 11.1 "Swedish territory" read as 1.1's (every territory shaded blue): Sweden's German
+#: provinces lie south of the whole homeland; no printed map orders the three, so any of them.
+GERMAN_PROVINCES = ("Bremen-Verden", "Pommern", "Wismar")
 
 
 def night_rider_needs(state: JSON) -> int:
@@ -360,7 +363,7 @@ def night_rider_needs(state: JSON) -> int:
         choice
         for roll in FACES
         for choice in (
-            [{"roll": roll, "territory": place} for place in board.SWEDISH_HOMELAND]
+            [{"roll": roll, "territory": place} for place in _night_ride_targets(state)]
             if roll >= night_rider_needs(state) and _night_ride_targets(state)
             else [{"roll": roll}]
         )
@@ -398,7 +401,7 @@ def _night_rider_problem(state: JSON, move: Move) -> Violation | None:
     southern = _night_ride_targets(state)
     if target is None:
         return Violation(rule, "Karl XII arrives: name the Swedish territory he enters.") if southern else None
-    if target not in board.SWEDISH_HOMELAND or state["control"].get(target) != "sweden":
+    if target not in (*GERMAN_PROVINCES, *board.SWEDISH_HOMELAND) or state["control"].get(target) != "sweden":
         return Violation(rule, f"Karl XII enters a Swedish territory, and {target} is not one.")
     if board.blocks_at(state, target):
         return Violation(rule, f"Karl XII enters a non-occupied territory, and {target} is occupied.")
@@ -408,13 +411,15 @@ def _night_rider_problem(state: JSON, move: Move) -> Violation | None:
 
 
 def _night_ride_targets(state: JSON) -> list[str]:
-    """11.1: the most southern non-occupied Swedish territories (a pair side by side), none
-    when every one is occupied or lost."""
-    free = [
-        [p for p in row if state["control"].get(p) == "sweden" and not board.blocks_at(state, p)]
-        for row in SOUTH_TO_NORTH
-    ]
-    return next((row for row in free if row), [])
+    """11.1: the most southern non-occupied Swedish territories, read both ways the rulebook
+    allows (README): any free German province (1.1's blue territories, all south of Sweden)
+    and the most southern free territory of the homeland (9.1's "Sweden"; a pair side by side);
+    none when every one is occupied or lost."""
+
+    def free(row: tuple[str, ...]) -> list[str]:
+        return [p for p in row if state["control"].get(p) == "sweden" and not board.blocks_at(state, p)]
+
+    return [*free(GERMAN_PROVINCES), *next((row for row in map(free, SOUTH_TO_NORTH) if row), [])]
 
 
 @move(

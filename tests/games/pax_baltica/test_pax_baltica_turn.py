@@ -289,12 +289,34 @@ def test_the_night_rider_enters_the_most_southern_free_territory(pb):
     assert pb.rules(state, "night_rider_roll", 0, {"roll": 6, "territory": "Svealand"}) == []
 
 
+def test_11_1_the_night_rider_may_enter_a_free_german_province(pb):
+    """11.1: "he enters the most southern non-occupied Swedish territory"; 1.1: "The territories of Sweden-Finland
+    are shaded blue", Pommern, Wismar and Bremen-Verden among them, all south of the homeland (9.1's "Sweden"). In
+    12.4 Wismar and Bremen-Verden are free, Pommern is occupied (Pommerska, Ostgota): Karl XII may enter either free
+    one, or Östergötland, the most southern free territory of the homeland (the README takes both readings); not
+    Pommern, nor a German province Sweden no longer holds."""
+    state = pb.edit(pb.setup("12.4"), turn=2)
+    for place in ("Wismar", "Bremen-Verden", "Ostergotland"):
+        assert pb.rules(state, "night_rider_roll", 0, {"roll": 6, "territory": place}) == []
+    assert pb.refused(state, "night_rider_roll", 0, {"roll": 6, "territory": "Pommern"}, "11.1")
+    rolls = [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "night_rider_roll"]
+    offered = {data.get("territory") for data in rolls if data["roll"] == 6}
+    assert offered == {"Wismar", "Bremen-Verden", "Ostergotland"}
+    state = pb.edit(state, control={**state["control"], "Wismar": "denmark"})
+    assert pb.refused(state, "night_rider_roll", 0, {"roll": 6, "territory": "Wismar"}, "11.1")
+    state = pb.play(state, ("night_rider_roll", 0, {"roll": 6, "territory": "Bremen-Verden"}))
+    assert pb.at(state, "Karl XII") == "Bremen-Verden" and not state["karl_waiting"]
+
+
 def test_the_night_rider_with_no_free_swedish_territory_stays_away(pb):
     """11.1: "On a roll of 6 he enters the most southern non-occupied Swedish territory. If die-roll fails re-roll on
     game turn 3. He now arrives on a 5 or 6." In 12.4 Skåne (the Danes) and Småland (Rehnskiold) are occupied; with
-    Swedish blocks in the other five, no Swedish territory is free: the 6 is logged without one, Karl XII stays in
-    Turkey, and on game turn 3 he rolls again, a 5 enough, entering Östergötland once Wattrang has left it."""
+    Swedish blocks in the other five, and the German provinces lost, no Swedish territory is free: the 6 is logged
+    without one, Karl XII stays in Turkey, and on game turn 3 he rolls again, a 5 enough, entering Östergötland once
+    Wattrang has left it."""
     state = pb.edit(pb.setup("12.4"), turn=2)
+    lost = {"Wismar": "denmark", "Bremen-Verden": "denmark", "Pommern": "denmark"}
+    state = pb.edit(state, control={**state["control"], **lost})
     for name, place in (
         ("Wattrang", "Ostergotland"),
         ("Wachtmeister", "Svealand"),
