@@ -9,7 +9,15 @@ from collections.abc import Callable, Sequence
 from games.contract import JSON, Move, obj
 from games.kit import Table, counted, listed, move
 from games.nova_suecia import sections
-from games.nova_suecia.board import DISTRICT_IDS, DISTRICT_INDEX, closest_fort, districts_beside, sail
+from games.nova_suecia.board import (
+    CHRISTINA,
+    DISTRICT_IDS,
+    DISTRICT_INDEX,
+    NASSAU,
+    closest_fort,
+    districts_beside,
+    sail,
+)
 from games.nova_suecia.components import CARDS_PER_DISTRICT_TYPE, DISTRICT_TYPES
 from games.nova_suecia.vocabulary import DISTRICT
 from games.nova_suecia.words import district_name, who
@@ -106,6 +114,9 @@ def ship(table: Table, move: Move) -> None:
     time), the districts beside the Dutch ship closed."""
     state, data = table.state, move.data
     swedish, dutch = state["ships"]["swedish"], state["ships"]["dutch"]
+    for name, ship_at in (("Swedish", swedish["at"]), ("Dutch", dutch["at"])):
+        if data[name.lower()] == 0 and ship_at in (CHRISTINA, NASSAU):  # where it starts (section 3)
+            table.cannot(sections.SHIP, f"The {name} ship on its fort card must move 1 or 2 river cards.")
     opened = DISTRICT_INDEX[data["open"]] if data["open"] else None
     swedish_moves = _moves(swedish, dutch["at"])
     swedish_end = swedish_moves[data["swedish"]][0]

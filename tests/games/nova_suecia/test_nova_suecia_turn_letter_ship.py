@@ -1,5 +1,8 @@
 """Section 5 (the course of a turn), 5.1 Letter and 5.2 Ship, each test citing its rule."""
 
+import pytest
+
+from games.contract import EngineError
 from games.nova_suecia import ENGINE
 
 FOUR_LETTERS = ["grain", "grain", "colonist", "gold"]
@@ -251,6 +254,10 @@ def test_5_2_a_ship_whose_moves_both_end_on_the_other_ship_stays(table):
     assert "5.2 Ship" in t.rules("sail", swedish=0, open="N5", revealed="farm", dutch=1)
     t = table(2, letters=["colonist", "fur"]).at_step("ship").ships(4, 2)
     assert "5.2 Ship" in t.rules("sail", swedish=1, open="N5", revealed="farm", dutch=0)
+    t = table(2, letters=["colonist", "fur"]).at_step("ship")  # both ships on their forts (section 3)
+    assert "5.2 Ship" in t.rules("sail", swedish=0, open=None, dutch=1)
+    with pytest.raises(EngineError):  # a ship staying on a fort card: nothing to apply (never a stop, 5.2)
+        t.force("sail", swedish=0, open=None, dutch=1)
 
 
 def test_ship_example_passing_ships_put_a_thaler_on_the_closest_fort(table):
