@@ -8,7 +8,7 @@ from __future__ import annotations
 from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, move
 from games.pax_baltica import board, sections, turn, upkeep
-from games.pax_baltica.siege import besieger_rule_problem
+from games.pax_baltica.siege import nobody_may_besiege
 from games.pax_baltica.supply import in_supply
 from games.pax_baltica.telling import FACES, dice, named, sentence, who
 from games.pax_baltica.vocabulary import DIE, NAME
@@ -212,8 +212,7 @@ def _declare_siege_problem(state: JSON, move: Move) -> Violation | None:
         return Violation(rule, f"To declare a siege you must already have a block in {place}.")
     if not board.is_enemy_territory(state, place, move.seat) or board.garrison_value(state, place) == 0:
         return Violation(rule, f"{place} has no enemy garrison to besiege.")
-    value = board.garrison_value(state, place)
-    if all(besieger_rule_problem(state, n, place, value) for n in mine):
+    if nobody_may_besiege(state, move.seat, place):
         return Violation(
             sections.SIEGE_RESTRICTIONS, f"None of your blocks in {place} may make a siege attempt there this turn."
         )

@@ -106,12 +106,16 @@ def lapse_sieges(table: Table) -> None:
     truce sends a nation's blocks to its pool, 6.9; the Polish Parliament takes Poland's over to
     the other side, 14.2), or whose garrison is no longer an enemy's (a truce "ends all
     hostilities" with its nation, 6.9; Poland allied by 10.4), is attempted by nobody and
-    lapses, and a battle phase waiting for nothing else ends."""
+    lapses, and a battle phase waiting for nothing else ends. So does a declared siege none of
+    whose blocks left there may make it (3.43.b: the army gone to a truce's pool, a regiment
+    left before a garrison of 2): it must be attempted, and cannot be (a free one is forgone)."""
     state = table.state
     lapsed = [
         place
         for place, seat in state["sieges"].items()
-        if not board.blocks_at(state, place, seat) or not board.is_enemy_territory(state, place, seat)
+        if not board.blocks_at(state, place, seat)
+        or not board.is_enemy_territory(state, place, seat)
+        or (place in state["declared_sieges"] and nobody_may_besiege(state, seat, place))
     ]
     for place in lapsed:
         table.at("sieges").pop(place)
@@ -290,6 +294,12 @@ def _besieger_problem(state: JSON, seat: int, place: str, names: list[str]) -> V
     if len({board.info(state, n)["nation"] for n in names}) > 1:
         return Violation(sections.CO_OPERATION, "Different nations may not besiege the same garrison together.")
     return None
+
+
+def nobody_may_besiege(state: JSON, seat: int, place: str) -> bool:
+    """3.43.b: none of the seat's blocks in ``place`` may make a siege attempt there now."""
+    value = board.garrison_value(state, place)
+    return all(besieger_rule_problem(state, name, place, value) for name in board.blocks_at(state, place, seat))
 
 
 def besieger_rule_problem(state: JSON, name: str, place: str, value: int) -> Violation | None:

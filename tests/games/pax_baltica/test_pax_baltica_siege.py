@@ -380,3 +380,28 @@ def test_6_7_the_garrisons_targets_name_the_hits_it_scores_and_no_more(pb):
     assert pb.refused(state, "siege", 0, twice, "6.32")
     state = pb.play(state, ("siege", 0, {**twice, "targets": ["Vellinck"]}))
     assert pb.steps(state, "Vellinck") == 3
+
+
+def test_3_43_b_a_declared_siege_no_block_left_may_make_lapses(pb):
+    """3.43.b: "regimental blocks can only besiege garrisons with defence value 1"; 6.9: a truce and "all of the
+    losing nation's combat blocks are placed in the replacement pool". The Allies declare a siege of Karelen (garrison
+    2) with Flemming (a Saxon army) and Kazanski (a Russian regiment) there; August II (1 step) falls to Vellinck in
+    Livland before it: Saxony's truce takes Flemming to the pool, and Kazanski alone may not besiege a garrison of 2.
+    Nobody may make the attempt: the siege lapses, the garrison stays Swedish and the game goes on to supply (it
+    waited for the siege that could never be made, and nobody had a move)."""
+    state = pb.place(pb.place(pb.setup("12.1"), "Flemming", "Karelen"), "Kazanski", "Karelen")
+    state = pb.actions(pb.place(state, "August II", "Livland", 1))
+    state = pb.play(
+        state,
+        ("group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"]))),
+        ("end_actions", 0, {}),
+        ("declare_siege", 1, {"territory": "Karelen"}),
+        ("end_actions", 1, {}),
+        ("start_battle", 0, {"territory": "Livland"}),
+        ("combat_fire", 1, {"block": "August II", "dice": [6]}),
+        ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}),
+    )
+    assert state["active"]["saxony"] is False and pb.at(state, "Flemming") == "pool"
+    assert state["sieges"] == {} and state["declared_sieges"] == {}
+    state = pb.play(state, ("supply_check", 0, {"losses": []}), ("supply_check", 1, {"losses": []}))
+    assert state["control"]["Karelen"] == "sweden" and state["phase"] == "action_roll"
