@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.contract import JSON, EngineError, Move, Violation, obj
 from games.kit import Table, counted, last_answer, move
 from games.pax_baltica import board, sections
-from games.pax_baltica.losses import sivershchyna_held_against_sweden
+from games.pax_baltica.losses import lose_passengers, sivershchyna_held_against_sweden
 from games.pax_baltica.supply import in_supply
 from games.pax_baltica.telling import FACES, named, sentence, titled, who
 from games.pax_baltica.vocabulary import DIE, NAME, NATION
@@ -124,11 +124,17 @@ def _withdraw(table: Table, nation: str, where: str) -> None:
 
 def activate(table: Table, nation: str, side: int) -> None:
     """A nation enters the war: its blocks form its replacement pool (12: applies to all
-    scenarios); the Hanoverian block is placed in Hanover at once (9.9)."""
+    scenarios); the Hanoverian block is placed in Hanover at once (9.9). A nation changing
+    side (Poland, 10.4, 14.2 Saxony 3) takes its blocks with it: those aboard the warships of
+    its former allies at sea have no ship of their side there, and are lost (4.6, 8.2:
+    ``lose_passengers``)."""
     state = table.state
     table.at("active")[nation] = True
     table.at("sides")[nation] = side
     table.at("truces").pop(nation, None)
+    printed = state["tables"]["blocks"]
+    for sea in sorted({b["at"] for n, b in state["blocks"].items() if b["aboard"] and printed[n]["nation"] == nation}):
+        lose_passengers(table, sea, side)
     if nation == "ukraine":
         for place, holder in state["control"].items():
             if holder == "russia" and board.original_nation(state, place) == "ukraine":

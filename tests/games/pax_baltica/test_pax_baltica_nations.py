@@ -256,6 +256,19 @@ def test_polish_parliament_changes_side_on_a_6(pb):
     assert state["sides"]["poland"] == 0 and board.owner(state, "Lubomirski") == 0
 
 
+def test_14_2_a_polish_block_aboard_its_former_allys_warships_is_lost_when_poland_changes_side(pb):
+    """14.2 Saxony 3: "On a 6 they change side and all polish blocks joins their new allies"; 4.6: a warship carries
+    its own side's blocks ("Each warship can carry one army or two regimental blocks"), and blocks aboard with no
+    ship of their side left at sea are eliminated (8.2, README: as an ally's blocks aboard a warship gone to a truce's
+    pool). In 12.4 Oginski (Poland, for the Allies) is aboard the Danish warships in the Kattegat when the Parliament
+    turns Poland to Sweden: no Swedish warship is there to carry him, so he is lost to the Polish pool, and is no
+    Swedish block riding the Danish fleet (left "aboard" in the Kattegat with no ship once the fleet sails on)."""
+    state = pb.place(allied_actions(pb, "12.4"), "Oginski", "Kattegat", aboard=True)
+    state = pb.play(state, ("national_event", 1, {"nation": "saxony", "roll": 3, "roll2": 6}))
+    assert state["sides"]["poland"] == 0
+    assert pb.at(state, "Oginski") == "pool" and state["blocks"]["Oginski"]["aboard"] is False
+
+
 def test_the_polish_parliament_brings_a_poland_not_yet_at_war_to_sweden(pb):
     """14.2 Saxony 3: "On a 6 they change side and all polish blocks joins their new allies": Poland, the Allies'
     non-activated ally (9.5), enters the war for Sweden with its pool (12), its garrisons Swedish-held."""
