@@ -23,12 +23,15 @@ def eliminate(table: Table, name: str, kept: str | None = None, *, in_combat: bo
     destroyed warship are destroyed with it. 10.8: the British warship is lost for good.
     ``kept``: the conquest the victor keeps in the truce (6.9). 10.5: the Turks' last block
     lost "due to combat" (not force-marching, 4.5) forces their truce ("see 6.9": one
-    conquest kept too)."""
+    conquest kept too). 4.5: a block eliminated before its force-march roll (the weather move's
+    step, lost with the move) owes none."""
     state = table.state
     data = board.info(state, name)
     place = state["blocks"][name]["at"]
     block = table.at("blocks", name)
     block.update(steps=0, revealed=False, aboard=False)
+    if name in state["pending_force_march"]:
+        table.at("pending_force_march").pop(name)
     if data["royal"]:
         block["at"] = "dead"
     elif data["nation"] == "britain" or (name == "Mazepa" and sivershchyna_held_against_sweden(state)):

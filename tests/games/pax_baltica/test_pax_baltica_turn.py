@@ -169,6 +169,23 @@ def test_karl_xii_with_one_step_dies_in_the_weather_move(pb):
     assert pb.at(state, "Karl XII") == "dead" and state["phase"] == "year_start" and state["year"] == 1719
 
 
+def test_4_5_a_block_lost_in_the_weather_move_owes_no_force_march_roll(pb):
+    """4.5: "Force-march rolls should not be made until a player has completed all movement"; Special end year turn:
+    "each block participating lose one step". Elfsborg (1 step, move 2) force-marches one territory beyond its
+    rating with Karl XII in the weather move, to Smaland, Ostergotland and Svealand (paths as logged, no borders):
+    the step it loses with the move eliminates it (6.8), so no roll is left to make for it, a block in the pool.
+    Karl XII alone still owes his (one extra territory past his 3), and the year begins once he has rolled."""
+    state = pb.place(pb.edit(pb.setup("12.5"), season=3, phase="weather"), "Elfsborg", "Vastergotland", 1)
+    state = pb.play(state, ("weather_roll", 0, {"roll": 6}))
+    path = ["Smaland", "Ostergotland", "Svealand", "Kopparberg"]
+    state = pb.play(state, ("group_move", 0, pb.move("Vastergotland", ("Karl XII", path), ("Elfsborg", path[:3]))))
+    assert pb.at(state, "Elfsborg") == "pool"
+    assert state["pending_force_march"] == {"Karl XII": 1}
+    assert pb.refused(state, "force_march", 0, {"block": "Elfsborg", "roll": 1}, "4.5")
+    state = pb.play(state, ("force_march", 0, {"block": "Karl XII", "roll": 4}))
+    assert state["phase"] == "year_start" and state["year"] == 1719
+
+
 def test_no_weather_roll_once_karl_xii_is_dead(pb):
     """Special end year turn (reading, README): the roll allows only "one group move containing Karl XII"; with
     Karl XII dead for good (6.8) the winter turn's supply phase ends the year at once."""
