@@ -128,7 +128,8 @@ def _side_refused(state: JSON, seat: int, gives: list[JSON], gets: list[JSON]) -
         net[item["good"]] += 1
     bare = [good for good in unbuilt_goods(state) if sum(hand[good]) + net[good] < 1]
     if bare:
-        return f"Seat {seat} must keep a {' and a '.join(bare)} to be able to take the Building."
+        kept = " and ".join(f"{'an' if good[0] in 'aeiou' else 'a'} {good}" for good in bare)
+        return f"Seat {seat} must keep {kept} to be able to take the Building."
     return None
 
 

@@ -2,6 +2,9 @@
 
 import pytest
 
+from games.contract import Move
+from games.vasa_regalis import ENGINE
+
 
 def wood_built_with_value_1(new_table, players=4):
     """Arrange the admiral example's start: wood was built in the first round, every player
@@ -382,13 +385,17 @@ def test_inventory_trades_are_checked_one_at_a_time(new_table):
 def test_6_a_ring_of_last_woods_cannot_be_exchanged(new_table):
     """6: a player "cannot exchange her last wood if she has not placed wood on her ship yet":
     three players each handing their last wood to the next (for an iron) all do so, whichever
-    exchange is logged first (README, reading 13)."""
+    exchange is logged first (README, reading 13). A player handing over all her iron is told
+    to keep "an iron"."""
     table = new_table(3, inventory=True).play("choose_leader", seat=0)
     table.deal(0, "iron", 1).deal(1, "iron", 1).deal(2, "iron", 1).roles_done()
     wood, iron = {"good": "wood", "value": 1}, {"good": "iron", "value": 1}
     for seat in range(3):
         ring = {"with": (seat + 1) % 3, "give": [wood], "receive": [iron]}
         assert table.rules("trade", seat, **ring) == ["6. Inventory (advanced rules)"]
+    irons = [{"good": "iron", "value": v + 1} for v, n in enumerate(table.state["hands"][0]["iron"]) for _ in range(n)]
+    last_iron = Move("trade", 0, {"with": 1, "give": irons, "receive": []})
+    assert "must keep an iron" in ENGINE.check(table.state, last_iron)[0].message
 
 
 def test_five_players_the_new_leader_is_asked_first_and_inspection_runs_counter_clockwise(new_table):
