@@ -219,11 +219,11 @@ def combatants(state: JSON, seat: int) -> list[str]:
 
 def night_rider_due(state: JSON) -> bool:
     """11.1: from game turn 2 Sweden rolls for Karl XII until he arrives, once a turn."""
-    return state["karl_waiting"] and state["turn"] >= 2 and state["night_rider_rolled"] != state["turn"]
+    return night_rider_closed(state) is None
 
 
 def night_rider_closed(state: JSON) -> Violation | None:
-    """11.1: why no roll for Karl XII is due in this action-roll phase (``night_rider_due``)."""
+    """11.1: why no roll for Karl XII is due in this action-roll phase, if none is."""
     if "11.1" not in state["special_rules"]:
         return Violation(sections.NIGHT_RIDER, "This scenario does not apply 11.1: Karl XII has no night ride.")
     if not state["karl_waiting"]:
