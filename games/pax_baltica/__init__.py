@@ -38,7 +38,7 @@ from games.pax_baltica.actions import (
     weather_roll,
 )
 from games.pax_baltica.attrition import supply_check, supply_order_problem
-from games.pax_baltica.battle import combat_fire, combat_retreat, regroup, start_battle
+from games.pax_baltica.battle import after_combat_turn, combat_fire, combat_retreat, regroup, start_battle
 from games.pax_baltica.events import cossacks_return, general_event, national_event
 from games.pax_baltica.movement import force_march, group_move, record_attack
 from games.pax_baltica.siege import forgo_siege, lapse_sieges, siege
@@ -207,8 +207,9 @@ class PaxBalticaEngine(Game):
         """3.2: an action spends an action point, and a player without actions passes the
         turn on; the weather move ends with its force-march rolls; 6.2: a group move into
         enemy blocks makes its player the attacker there; 3.43: a siege nobody is left to
-        attempt lapses; 14.2 Russia 3: the excluded Cossacks return once Ukraine and Turkey are
-        out of the game."""
+        attempt lapses; 10.1: a cession that takes a nation's blocks out of the battle being
+        fought ends it when a side has none left, as a combat turn would; 14.2 Russia 3: the
+        excluded Cossacks return once Ukraine and Turkey are out of the game."""
         phase = table.state["phase"]
         if phase == "action":
             if move.type in turn.ACTION_ORDER:
@@ -218,6 +219,8 @@ class PaxBalticaEngine(Game):
             finish_weather_move(table)
         if move.type == "group_move":
             record_attack(table, move)
+        if move.type == cede_territory.name and table.state["battle"] is not None:
+            after_combat_turn(table)
         if table.state["sieges"]:
             lapse_sieges(table)
         cossacks_return(table)

@@ -491,6 +491,28 @@ def test_10_1_sweden_may_cede_at_any_time_during_the_game(pb):
     assert year["rp"]["sweden"] == 36 and year["control"]["Bremen-Verden"] == "hanover"
 
 
+def test_10_1_a_cession_in_the_middle_of_a_battle_ends_it_when_one_side_is_gone(pb):
+    """10.1: "The Swedish player may at any time during the game cede the territories of Bremen-Verden to Hanover or
+    Pommern to Prussia ... [this] will put those nations out of the game for good"; 6.2: a battle goes on while both
+    sides have blocks in it. The Prussian Army attacks Pommern (10.6) and Sweden cedes Pommern in the battle: the
+    Prussian Army leaves the game, so the battle is over (Pommerska fires at no one); ceded while the Prussian Army
+    must retreat (6.5), the battle ends too, and the game goes on (a move is offered)."""
+    state = allied_actions(pb)
+    state = pb.edit(state, active={**state["active"], "prussia": True}, sides={**state["sides"], "prussia": 1})
+    state = pb.place(pb.place(state, "Prussian Army", "Pomorskie"), "Pommerska", "Pommern")
+    state = pb.play(
+        state, ("group_move", 1, pb.move("Pomorskie", ("Prussian Army", ["Pommern"]))), ("end_actions", 1, {})
+    )
+    state = pb.play(state, ("start_battle", state["player1"], {"territory": "Pommern"}))
+    ceded = pb.play(state, ("cede_territory", 0, {"territory": "Pommern"}))
+    assert pb.at(ceded, "Prussian Army") == "out" and ceded["battle"] is None
+    assert pb.at(ceded, "Pommerska") == "Pommern"
+    retreating = pb.edit(state, battle={**state["battle"], "retreat_due": ["Prussian Army"], "ending": True})
+    ceded = pb.play(retreating, ("cede_territory", 0, {"territory": "Pommern"}))
+    assert ceded["battle"] is None
+    assert any(ENGINE.check(ceded, m) == [] for m in ENGINE.legal_moves(ceded))
+
+
 def test_a_hanover_ceded_bremen_verden_never_enters_the_war(pb):
     """10.1: ceding Bremen-Verden "will put those nations out of the game for good": Danes entering Holstein-Gottorp
     in 1700 no longer bring Hanover in (9.9)."""
