@@ -302,8 +302,9 @@ CESSION_RP = 4
     ),
 )
 def cede_territory(table: Table, move: Move) -> None:
-    """10.1: -4 RP for good, and the nation is out of the game for good; "at any time during
-    the game", while the year's replacements are placed too (that year's RP then 4 fewer)."""
+    """10.1: -4 RP for good, and the nation is out of the game for good (its blocks owing no
+    force-march roll, 4.5); "at any time during the game", while the year's replacements are
+    placed too (that year's RP then 4 fewer)."""
     state = table.state
     place = move.data["territory"]
     if move.seat != 0:
@@ -327,6 +328,8 @@ def cede_territory(table: Table, move: Move) -> None:
     for name, block in state["blocks"].items():
         if board.info(state, name)["nation"] == nation and block["at"] != "dead":
             table.at("blocks", name).update(at="out", revealed=False, aboard=False)
+            if name in state["pending_force_march"]:  # 4.5: a block out of the game owes no roll
+                table.at("pending_force_march").pop(name)
 
 
 # --- 11.1 the night rider, and the weather turn ------------------------------------------

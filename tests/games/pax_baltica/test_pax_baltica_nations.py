@@ -513,6 +513,25 @@ def test_10_1_a_cession_in_the_middle_of_a_battle_ends_it_when_one_side_is_gone(
     assert any(ENGINE.check(ceded, m) == [] for m in ENGINE.legal_moves(ceded))
 
 
+def test_10_1_a_block_of_a_nation_ceded_out_of_the_game_owes_no_force_march_roll(pb):
+    """10.1: ceding "will put those nations out of the game for good"; 4.5: "Force-march rolls should not be made
+    until a player has completed all movement", the roll taking steps from a block in the game. The Hanoverian Army
+    (on the Allied side from 1711, 9.9) force-marched one territory; Sweden cedes Bremen-Verden before the roll: the
+    Hanoverian Army is out of the game and owes no roll, the Allied player's other roll still owed."""
+    state = allied_actions(pb)
+    state = pb.edit(
+        state,
+        year=1711,
+        active={**state["active"], "hanover": True},
+        sides={**state["sides"], "hanover": 1},
+        pending_force_march={"Hanoverian Army": 1, "Repnin": 1},
+    )
+    state = pb.place(state, "Hanoverian Army", "Mecklenburg")
+    state = pb.play(state, ("cede_territory", 0, {"territory": "Bremen-Verden"}))
+    assert pb.at(state, "Hanoverian Army") == "out"
+    assert state["pending_force_march"] == {"Repnin": 1}
+
+
 def test_a_hanover_ceded_bremen_verden_never_enters_the_war(pb):
     """10.1: ceding Bremen-Verden "will put those nations out of the game for good": Danes entering Holstein-Gottorp
     in 1700 no longer bring Hanover in (9.9)."""
