@@ -321,15 +321,10 @@ def cede_territory(table: Table, move: Move) -> None:
     if state["phase"] == "year_start" and "sweden" in state["rp"]:
         fewer = before - upkeep.rp_this_year(table.state, "sweden")
         table.at("rp")["sweden"] = max(0, state["rp"]["sweden"] - fewer)
-    table.at("active")[nation] = False
     table.at("entries").pop(nation, None)
     table.at("truces").pop(nation, None)
     table.at("returns").pop(nation, None)
-    for name, block in state["blocks"].items():
-        if board.info(state, name)["nation"] == nation and block["at"] != "dead":
-            table.at("blocks", name).update(at="out", revealed=False, aboard=False)
-            if name in state["pending_force_march"]:  # 4.5: a block out of the game owes no roll
-                table.at("pending_force_march").pop(name)
+    upkeep.withdraw(table, nation, "out")
 
 
 # --- 11.1 the night rider, and the weather turn ------------------------------------------

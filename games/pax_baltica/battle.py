@@ -131,7 +131,7 @@ def _reserves(state: JSON, place: str, here: list[str], attacker: int, main: str
     """6.22: attacking blocks that crossed another border than the main attack, and blocks
     the defender moved in after the attack, join the battle in round 2 (``here``: the blocks
     in the battle's territory). "The Attacker declares" the main attack (6.22 example): the
-    border Player 1 names when he is the attacker, else the first attacking group, which the
+    border Player 1's ``start_battle`` names for him, else the first attacking group, which the
     attacker moved first, still standing there (``_main_borders``)."""
     entries = state["entered"].get(place, [])
     attacking = [e for e in entries if e["seat"] == attacker]
@@ -600,8 +600,8 @@ def _retreat_step_problem(state: JSON, seat: int, name: str, step: JSON, last: b
 
 def after_combat_turn(table: Table) -> None:
     """End the battle when a side has no engaged block left (6.22: in round 1 every reserve
-    then retreats, the victor's too), start the next round when every block has had its turn, and after round 3
-    send the attacker back (6.2)."""
+    then retreats, the victor's too), start the next round when every block has had its turn,
+    and after round 3 send the attacker back (6.2)."""
     state = table.state
     battle = state["battle"]
     place, attacker = battle["territory"], battle["attacker"]

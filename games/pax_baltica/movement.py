@@ -170,8 +170,8 @@ def _group_moves(state: JSON, seat: int) -> Iterator[JSON]:
     along each path every block of the group may take (README "Legal moves"); the weather
     move, groups with Karl XII. Exact: each is legal whenever the seat may move at all (an
     action left, 3.2, and its order, 3.3): each block's path is one it may take, a warship's
-    course one its player's AP pay for (8.1, ``turn.action_cost``), and the group crosses its
-    borders, leaves its pinned blocks and boards as 4.2, 4.4 and 4.6 allow."""
+    course one its player's AP pay for (8.1, 1 AP a part: ``turn.course_parts``), and the
+    group crosses its borders, leaves its pinned blocks and boards as 4.2, 4.4 and 4.6 allow."""
     weather = state["phase"] == "weather_move"
     left = max(1, state["actions"][seat]) if state["phase"] == "action" else None
     movable = _movable(state, seat)
@@ -187,7 +187,7 @@ def _group_moves(state: JSON, seat: int) -> Iterator[JSON]:
                 p
                 for p in reachable(state, seat, origin, limit, afloat=warship)
                 if not _path_problems(state, seat, origin, name, p)
-                and (left is None or not warship or _cost(state, seat, origin, name, p) <= left)
+                and (left is None or not warship or len(turn.course_parts(state, origin, p)) <= left)
             ]
         for kind in (True, False):
             group = [n for n in names if (board.info(state, n)["type"] == "warship") == kind]
@@ -200,13 +200,6 @@ def _group_moves(state: JSON, seat: int) -> Iterator[JSON]:
                         state, seat, origin, moves, passenger_routes(state, seat, origin, _departures(state, moves))
                     ):
                         yield {"from": origin, "moves": moves}
-
-
-def _cost(state: JSON, seat: int, origin: str, name: str, path: list[JSON]) -> int:
-    """The AP of ``name``'s move along ``path`` alone (``turn.action_cost``)."""
-    return turn.action_cost(
-        state, Move(group_move.name, seat, {"from": origin, "moves": [{"block": name, "path": path}]})
-    )
 
 
 def _said_group_move(state: JSON, move: Move, names) -> str:

@@ -81,13 +81,13 @@ def _dated_entries(table: Table) -> None:
     state = table.state
     year = state["year"]
     if year == 1711 and state["sides"].get("hanover") == 0:
-        _withdraw(table, "hanover", "out")
+        withdraw(table, "hanover", "out")
         table.at("sides")["hanover"] = 1
     for nation, entry in state["entries"].items():
         if _enters_automatically(state, nation, entry):
             activate(table, nation, entry["side"])
     if year == 1716 and "turkey" in state["entries"]:
-        _withdraw(table, "turkey", "out")
+        withdraw(table, "turkey", "out")
         if "turkey" in state["truces"]:
             table.at("truces").pop("turkey")  # 10.5: the removal, not the truce, sets the return
     if year == 1715 and state["excluded"]:
@@ -112,13 +112,16 @@ def _enters_automatically(state: JSON, nation: str, entry: JSON) -> bool:
     return truce is None or truce < automatic
 
 
-def _withdraw(table: Table, nation: str, where: str) -> None:
-    """A nation leaving the war by the dates (9.9 Hanover in 1711, 10.5 the Turks in 1716):
-    its blocks leave the map, those aboard an ally's warships too (off the ship)."""
+def withdraw(table: Table, nation: str, where: str) -> None:
+    """A nation leaving the war by the dates (9.9 Hanover in 1711, 10.5 the Turks in 1716) or
+    out of the game for good (10.1's cessions): its blocks leave the map, those aboard an
+    ally's warships too (off the ship), owing no force-march roll (4.5)."""
     state = table.state
     for name in state["blocks"]:
-        if board.info(state, name)["nation"] == nation and state["blocks"][name]["at"] not in ("dead",):
+        if board.info(state, name)["nation"] == nation and state["blocks"][name]["at"] != "dead":
             table.at("blocks", name).update(at=where, revealed=False, aboard=False)
+            if name in state["pending_force_march"]:
+                table.at("pending_force_march").pop(name)
     table.at("active")[nation] = False
 
 
@@ -140,7 +143,6 @@ def activate(table: Table, nation: str, side: int) -> None:
             if holder == "russia" and board.original_nation(state, place) == "ukraine":
                 table.at("control")[place] = "ukraine"
                 table.at("lost").pop(place, None)  # Ukraine's own again: no loss of its (4.3)
-    printed = state["tables"]["blocks"]
     for name, block in table.state["blocks"].items():
         if block["at"] == "out" and printed[name]["nation"] == nation and not _set_aside(table.state, name):
             table.at("blocks", name)["at"] = "pool"
