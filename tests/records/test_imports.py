@@ -5,7 +5,6 @@ expected play, place, winner and score below is worked out by hand from those fi
 
 from __future__ import annotations
 
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -216,7 +215,7 @@ def test_a_50_mb_file_is_read_as_a_stream(tmp_path):
     big_bgg_file(path, 63_000)
     size = path.stat().st_size
     assert size > 50 * 1024 * 1024
-    read, started = [0], time.monotonic()
+    read = [0]
     tracemalloc.start()
     try:
         count = sum(1 for _ in read_plays(path, "bgg", lambda n: read.__setitem__(0, read[0] + n)))
@@ -225,7 +224,6 @@ def test_a_50_mb_file_is_read_as_a_stream(tmp_path):
         tracemalloc.stop()
     assert count == 63_000 and read[0] == size
     assert peak < 5 * 1024 * 1024, f"peak {peak:,} bytes for a file of {size:,}"
-    assert time.monotonic() - started < 60
 
 
 def test_an_upload_is_imported_by_a_real_worker(start_worker, club_setup, client_for, monkeypatch, media):
