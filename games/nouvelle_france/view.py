@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.contract import JSON
 from games.nouvelle_france import components, deck
 from games.nouvelle_france.allies import HURON_LOOKS
-from games.nouvelle_france.components import BONUS_BLOCKS, SITES
+from games.nouvelle_france.components import BONUS_BLOCKS, LEVELS, SITES
 from games.secrets import Secret, Sibling
 
 VIEW_SECRETS = (Secret("known_top_cards", Sibling("known_top_seen_by"), HURON_LOOKS),)
@@ -31,7 +31,7 @@ def table_view(state: JSON) -> dict[str, JSON]:
         "known_top_count": len(the_deck["known_top"]),
         "known_top_seen_by": the_deck["known_by"],
         "snowflakes_drawn": snowflakes,
-        "snowdrift_level": snowflakes,
+        "snowdrift_level": min(snowflakes, LEVELS - 1),  # SNOWSTORMS: snowdrifts "After the first two storms"
         "bonus_block_window": BONUS_BLOCKS[snowflakes] if snowflakes < len(BONUS_BLOCKS) else None,
         "turn": dict(state["turn"]),
         "offer": state["offer"],

@@ -123,6 +123,18 @@ def test_the_second_snowstorm_scores_the_second_level(table):
     assert ENGINE.view(state)["snowdrift_level"] == 2
 
 
+def test_snowstorms_no_snowdrift_is_placed_after_the_third_snowflake(table):
+    """SNOWSTORMS: "After the first two storms, snowdrifts are added to each building"; "The wider snowdrifts
+    are used for the first snowstorm, covering the first level. The narrower snowdrifts are used for the
+    second snowstorm, covering the second level" (GAME SETUP: "two large and two small for each construction
+    site"). The third snowflake tallies the third level and ends the game: the snowdrifts stay at level 2."""
+    state = table.new()
+    for snowdrifts in (1, 2, 2):
+        state = table.snowstorm(state)
+        assert ENGINE.view(state)["snowdrift_level"] == snowdrifts
+    assert ENGINE.view(state)["snowflakes_drawn"] == 3
+
+
 def test_after_a_snowstorm_the_same_player_draws_again(table):
     """PREPARATION FOR THE NEXT ROUND: "the player who drew the snowflake card draws a new card and continues their turn"."""
     state = table.new(players=3, first_player=2)
