@@ -167,6 +167,23 @@ def test_the_huron_sees_only_cards_the_deck_can_hold(table):
     assert table.check(at_pile_two, "play_ally", 0, {"ally": "huron", "cards": ["snowflake", "eel", "plow"]}) == []
 
 
+def test_the_huron_may_put_a_snowflake_back_below_its_pile(table):
+    """HURON (First Nations People) TOKEN: "look in secret at the top 3 cards of the deck and to put them back
+    in any order"; GAME SETUP: pile 2 (cards 12 to 17) holds the first snowflake. With 15 cards gone, the top 3
+    are cards 16 and 17 (the last of pile 2: the snowflake is one of them) and 18 (the first of pile 3). Put
+    back eel, cross, snowflake, the snowflake is card 18 and comes there, after the eel and the cross."""
+    state = table.at_deck_position(table.new(), 15)
+    assert table.rules(state, "play_ally", 1, {"ally": "huron", "cards": ["eel", "cross", "plow"]}) == ["GAME SETUP"]
+    state = table.play(state, "play_ally", 1, {"ally": "huron", "cards": ["eel", "cross", "snowflake"]})
+    state = table.place(table.draw(state, "eel"), "cannon", "church", row(0, range(4), 1))
+    assert table.rules(state, "draw_card", 1, {"card": "snowflake"}) == ["HURON (First Nations People) TOKEN"]
+    state = table.place(table.draw(state, "cross"), "square", "mill", [(0, 0, 1), (1, 0, 1), (0, 1, 1)])
+    state = table.draw(state, "snowflake")
+    view = ENGINE.view(state)
+    assert view["snowflakes_drawn"] == 1 and view["deck_remaining"] == 39 - 18
+    assert view["active_seats"] == [0] and view["phase"] == "draw"
+
+
 def test_a_second_huron_keeps_the_known_cards(table):
     """HURON (First Nations People) TOKEN: the cards already put back stay on top of the deck."""
     state = table.play(table.new(), "play_ally", 1, {"ally": "huron", "cards": ["eel", "cross", "plow"]})

@@ -44,6 +44,30 @@ def test_the_player_who_places_the_offered_block_scores_and_the_unable_player_mi
     assert view["identification_strip"] == ["square", "eel"]
 
 
+def test_the_offered_block_that_completes_a_building_wins_its_standee_for_the_player_who_placed_it(table):
+    """A PLAYER IS UNABLE TO PLACE A BLOCK: "If a player succeeds, they receive the points for the placement";
+    COMPLETING A BUILDING: "Players can complete a building by covering ... the last free space ... the player
+    receives the character standee", scored "AT THE END OF THE GAME". Four players: White cannot place the
+    cannon, Brown and Yellow pass, Blue covers the church's last four spaces with it (2 blue cubes: 2 points)
+    and takes the priest; play restarts with Brown. The first snowflake scores the church's level 1 "+" (Blue
+    2), the third the priest's 4: Blue 2 + 2 + 4 = 8, the others 0 and equal on every tie-breaker."""
+    footprint = [tuple(map(int, cell.split(","))) for cell in ENGINE.setup([], {})["sites"]["church"]["footprint"]]
+    almost = [(x, y, 1) for x, y in footprint if y != 0]
+    state = table.draw(table.with_cubes(table.new(players=4), "church", almost), "eel")
+    state = table.play(state, "offer_block", 0, {"card": "cannon"})
+    state = table.play(state, "pass_offer", 1, {})
+    state = table.play(state, "pass_offer", 2, {})
+    state = table.place(state, "cannon", "church", row(0, range(4), 1), ["blue", "neutral", "blue", "neutral"], seat=3)
+    view = ENGINE.view(state)
+    assert view["sites"]["church"]["standee_owner"] == 3 and view["players"][3]["standees"] == ["church"]
+    assert view["scores"] == [0, 0, 0, 2] and view["active_seats"] == [1]
+    for _ in range(3):
+        state = table.snowstorm(state)
+    outcome = ENGINE.outcome(state)
+    assert outcome.scores == [0, 0, 0, 8]
+    assert outcome.winners == [3] and outcome.places == [2, 2, 2, 1]
+
+
 def test_allies_do_not_apply_to_an_offered_block(table):
     """FILLE DU ROY (King's Ward) TOKEN: it doubles "their points during their turn"; the offered block is another's placement."""
     state = table.draw(table.play(table.new(players=3), "play_ally", 0, {"ally": "fille_du_roy"}), "eel")
