@@ -186,6 +186,8 @@ def _attrition_order_problem(state: JSON, place: str, taken: list[str]) -> Viola
         )
     steps = {n: state["blocks"][n]["steps"] for n in names}
     for name in taken:
+        if name not in steps:
+            return Violation(sections.ATTRITION, f"{name} is a warship: it forages nothing and loses no step here.")
         steps[name] -= 1
         if steps[name] < 1:
             return Violation(sections.ATTRITION, f"{name} may not be eliminated by attrition.")

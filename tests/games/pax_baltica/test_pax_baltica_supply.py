@@ -48,6 +48,21 @@ def test_warships_and_blocks_aboard_at_sea_do_not_forage(pb):
     assert attrition.required_losses(pb.place(state, "Kronoberg", "Skane"), 0) == {"Skane": 1}
 
 
+def test_7_3_a_warship_anchored_with_foragers_loses_no_step_to_attrition(pb):
+    """7.3: "Army blocks cost 2 FP and Regimental 1 FP each. All over stacking blocks are victims of attrition";
+    7.5: "A Group loses one (1) step per exceeded FP". Warships cost no FP (README) and are no forager: Skane (3 FP)
+    with Karl XII (2 FP less his train's 1) and four regiments owes 5 - 3 = 2 steps, the first from Karl XII, and the
+    second may not be taken from Wattrang anchored there (the check once crashed on it)."""
+    state = pb.setup("12.1")
+    for name in ("Kronoberg", "Elfsborg", "Wattrang"):
+        state = pb.place(state, name, "Skane")
+    state = at_supply(pb, state)
+    assert attrition.required_losses(state, 0) == {"Skane": 2}
+    assert pb.refused(state, "supply_check", 0, {"losses": ["Karl XII", "Wattrang"]}, "7.5")
+    state = pb.play(state, ("supply_check", 0, {"losses": ["Karl XII", "Kronoberg"]}))
+    assert (pb.steps(state, "Karl XII"), pb.steps(state, "Kronoberg"), pb.steps(state, "Wattrang")) == (3, 2, 3)
+
+
 def test_mazowsze_example_the_support_train_feeds_both(pb):
     """7.1 example: "Lewenhaupt and Sodermanland ... cost 3 FP (1 army + 1 reg). Lewenhaupt provides 1 extern SP so
     the total cost lands on 2 FP. Mazowsze supports 2 FP so both blocks can live of the land." """
