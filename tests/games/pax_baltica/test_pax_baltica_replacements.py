@@ -122,6 +122,24 @@ def test_5_4_a_warship_anchored_out_of_supply_takes_no_replacements(pb):
     assert pb.rules(pb.place(state, "Wattrang", "Svealand", 2), "reinforce", 0, {"block": "Wattrang", "steps": 1}) == []
 
 
+def test_7_2_a_block_aboard_at_sea_is_out_of_supply(pb):
+    """7.1 defines a "Supply capable territory", and carries supply "ACROSS a sea zone to any other territory" with a
+    port or harbour, not into the sea zone; 7.2: blocks out of supply "may not use any type of reinforcements, either by
+    replacement points or by using actions" (README reading). Elfsborg (2 of 3 steps) aboard the Swedish warships in
+    the Southern Baltic Sea takes no RP step and rebuilds no step; landed in Skane it may do both."""
+    state = pb.place(replacements(pb), "Elfsborg", "Southern Baltic Sea", 2, aboard=True)
+    assert pb.refused(state, "reinforce", 0, {"block": "Elfsborg", "steps": 1}, "7.2")
+    assert (
+        pb.rules(
+            pb.place(state, "Elfsborg", "Skane", 2, aboard=False), "reinforce", 0, {"block": "Elfsborg", "steps": 1}
+        )
+        == []
+    )
+    acting = pb.place(pb.actions(pb.setup("12.1")), "Elfsborg", "Southern Baltic Sea", 2, aboard=True)
+    assert pb.refused(acting, "rebuild", 0, {"block": "Elfsborg"}, "7.2")
+    assert pb.rules(pb.place(acting, "Elfsborg", "Skane", 2, aboard=False), "rebuild", 0, {"block": "Elfsborg"}) == []
+
+
 def test_swedish_blocks_deploy_in_the_homeland(pb):
     """9.1: "Swedish blocks may only be deployed in Sweden"; Estlandska, Savolax and Pommerska rebuild at home."""
     state = replacements(pb)
