@@ -22,9 +22,11 @@ def is_supply_source(state: JSON, place: str, seat: int) -> bool:
 
 def in_supply(state: JSON, name: str) -> bool:
     """7.1: in supply in a national territory, or along a line of friendly (or unoccupied
-    transit) territories back to one, across a sea zone too; an enemy territory bordering such
-    a territory is supplied too. Without the edition's borders only the territory itself can be judged:
-    a block outside its own side's territories is then taken to be in supply (README)."""
+    transit) territories back to one, across a sea zone too; a territory bordering such a
+    territory is supplied too, but not one of the player's own side's that holds enemy blocks
+    (besieged: no source, no line, and no enemy territory). Without the edition's borders only
+    the territory itself can be judged: a block outside its own side's territories is then
+    taken to be in supply (README)."""
     seat = board.owner(state, name)
     place = state["blocks"][name]["at"]
     if seat is None or board.is_sea(state, place):
@@ -37,6 +39,8 @@ def in_supply(state: JSON, name: str) -> bool:
     reachable = _supplied_territories(state, seat, by_sea)
     if place in reachable or place in by_sea:
         return True
+    if board.friendly_side(state, place) == seat:
+        return False
     return any(board.known_border(state, place, n) for n in reachable)
 
 

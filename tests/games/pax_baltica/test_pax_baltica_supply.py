@@ -131,6 +131,30 @@ def test_supply_lines_follow_the_edition_borders(pb):
     assert pb.refused(far, "rebuild", 0, {"block": "Vellinck"}, "7.2")
 
 
+def test_7_1_a_national_territory_holding_enemy_blocks_is_supplied_by_no_border(pb):
+    """7.1: a supply capable territory is "An un-besieged national territory where the player control the garrison",
+    "A conquered territory where the player controls the garrison AND can trace a supply line back", or "An enemy
+    territory bordering to a national or conquered territory AND can trace a supply line back". Vellinck (3 steps) in
+    Swedish Livland, where the Saxons of the set-up stand, is in none of them: the territory is besieged, and the rule of
+    the bordering territory is an enemy territory's, so bordering Swedish Estland does not supply it and it may not
+    rebuild (7.2), as on a map with no borders. In Russian Novgorod, with Repnin, it is in an enemy territory bordering
+    Swedish Ingermanland (the Russians of the set-up gone from it), in supply."""
+    borders = [
+        {"a": "Estland", "b": "Livland", "colour": "black"},
+        {"a": "Estland", "b": "Ingermanland", "colour": "black"},
+        {"a": "Ingermanland", "b": "Novgorod", "colour": "black"},
+    ]
+    state = pb.actions(pb.setup("12.1", map={"borders": borders}))
+    for name in ("Pjotr I", "Sjeremetev", "Schnwentz", "Kazanski"):
+        state = pb.place(state, name, "Moskva")
+    besieged = pb.place(state, "Vellinck", "Livland", 3)
+    assert not supply.in_supply(besieged, "Vellinck")
+    assert pb.refused(besieged, "rebuild", 0, {"block": "Vellinck"}, "7.2")
+    attacking = pb.place(state, "Vellinck", "Novgorod", 3)
+    assert supply.in_supply(attacking, "Vellinck")
+    assert pb.rules(attacking, "rebuild", 0, {"block": "Vellinck"}) == []
+
+
 def test_rebuild_adds_a_step_but_not_to_warships(pb):
     """3.45: "you may rebuild one step on any on-map block, except warships and blocks that is out of supply." """
     state = pb.place(pb.actions(pb.setup("12.1")), "Karl XII", "Skane", 2)
