@@ -10,7 +10,8 @@ def at_supply(pb, state):
 def test_trakai_example_strongest_block_loses_a_step(pb):
     """7.1 example: "In Trakai Vellinck, Savolax and Elfsborg ... cost 4 FP (1 army + 2 reg). Vellinck provides 1 extern
     FP so the total cost lands on 3 FP. Trakai only supports 2 FP so the strongest block, in this case Vellinck,
-    loses 1 step due to attrition." """
+    loses 1 step due to attrition." One step for the FP exceeded (7.5), not one of each block, as The game's Supply
+    Phase ("any block in over stacked territories loses a step") would have it (README reading)."""
     state = pb.setup("12.1")
     for name in ("Vellinck", "Savolax", "Elfsborg"):
         state = pb.place(state, name, "Trakai")
