@@ -18,9 +18,10 @@ def lose_steps(table: Table, name: str, steps: int, *, may_eliminate: bool) -> N
 
 
 def eliminate(table: Table, name: str, kept: str | None = None, *, in_combat: bool = True) -> None:
-    """6.8: an eliminated block goes to its replacement pool; a royal block is dead for good,
-    and Frederik IV, August II or Pjotr I dying forces a truce. 8.2: ground blocks aboard a
-    destroyed warship are destroyed with it. 10.8: the British warship is lost for good.
+    """6.8: an eliminated block goes to its replacement pool; a royal block is dead for good
+    (Karl XII no longer waiting for his night ride, 11.1), and Frederik IV, August II or
+    Pjotr I dying forces a truce. 8.2: ground blocks aboard a destroyed warship are destroyed
+    with it. 10.8: the British warship is lost for good.
     ``kept``: the conquest the victor keeps in the truce (6.9). 10.5: the Turks' last block
     lost "due to combat" (not force-marching, 4.5) forces their truce ("see 6.9": one
     conquest kept too). 4.5: a block eliminated before its force-march roll (the weather move's
@@ -34,6 +35,8 @@ def eliminate(table: Table, name: str, kept: str | None = None, *, in_combat: bo
         table.at("pending_force_march").pop(name)
     if data["royal"]:
         block["at"] = "dead"
+        if name == "Karl XII":
+            table.set("karl_waiting", False)  # 11.1: killed while he waits, he rides no more
     elif data["nation"] == "britain" or (name == "Mazepa" and sivershchyna_held_against_sweden(state)):
         block["at"] = "out"
     else:

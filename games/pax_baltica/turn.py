@@ -227,7 +227,7 @@ def night_rider_closed(state: JSON) -> Violation | None:
     if "11.1" not in state["special_rules"]:
         return Violation(sections.NIGHT_RIDER, "This scenario does not apply 11.1: Karl XII has no night ride.")
     if not state["karl_waiting"]:
-        return Violation(sections.NIGHT_RIDER, "Karl XII has arrived: no more rolls for his night ride.")
+        return Violation(sections.NIGHT_RIDER, "Karl XII has arrived or is dead: no more rolls for his night ride.")
     if state["turn"] < 2:
         return Violation(sections.NIGHT_RIDER, "The rolls for Karl XII start on game turn 2.")
     if state["night_rider_rolled"] == state["turn"]:

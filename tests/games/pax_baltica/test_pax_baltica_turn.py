@@ -369,6 +369,35 @@ def test_the_night_ride_comes_before_or_after_the_action_dice(pb):
         assert state["phase"] == "action" and state["player1"] == 0 and state["actions"] == [2, 2]
 
 
+def test_11_1_karl_xii_killed_while_he_waits_in_besarabya_rides_no_more(pb):
+    """11.1: "Start rolling 1D6 for the Karl XII block on game turn 2. On a roll of 6 he enters the most southern
+    non-occupied Swedish territory"; 6.8: "If any of the Royal blocks (see 2.21) is eliminated they are out of the
+    game for good." In 12.4 Karl XII (1 step) waits in Besarabya; with Turkey in the war (1711) the Cossacks attack
+    him there and their 1 kills him on game turn 1. On game turn 2 no roll for his night ride is due: none is
+    offered or accepted, and he stays dead."""
+    state = pb.setup("12.4")
+    state = pb.edit(state, year=1711, active={**state["active"], "turkey": True})
+    state = pb.play(state, ("action_roll", 0, {"roll": 1}), ("action_roll", 1, {"roll": 4}))
+    state = pb.play(
+        state,
+        ("group_move", 1, pb.move("Poltava", ("Cossacks", ["Besarabya"]))),
+        ("end_actions", 1, {}),
+        ("end_actions", 0, {}),
+        ("start_battle", 1, {"territory": "Besarabya"}),
+        ("combat_fire", 0, {"block": "Karl XII", "dice": [6]}),
+        ("combat_fire", 1, {"block": "Cossacks", "dice": [1, 5, 6]}),
+        ("supply_check", 1, {"losses": []}),
+        ("supply_check", 0, {"losses": []}),
+    )
+    assert state["turn"] == 2 and state["phase"] == "action_roll" and pb.at(state, "Karl XII") == "dead"
+    assert not pb.engine.view(state)["karl_xii_waiting"]
+    assert "night_rider_roll" not in pb.engine.view(state)["legal_event_types"]
+    assert not [m for m in pb.engine.legal_moves(state, 0) if m.type == "night_rider_roll"]
+    assert pb.refused(state, "night_rider_roll", 0, {"roll": 6, "territory": "Ostergotland"}, "11.1")
+    state = pb.play(state, ("action_roll", 0, {"roll": 3}), ("action_roll", 1, {"roll": 2}))
+    assert state["phase"] == "action" and pb.at(state, "Karl XII") == "dead"
+
+
 def test_karl_xii_may_not_move_before_the_night_ride(pb):
     """11.1: Karl XII waits in Turkey until his roll succeeds."""
     state = pb.play(pb.setup("12.4"), ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
