@@ -18,6 +18,7 @@ from games.pax_baltica.movement import (
     landing_problems,
     load_of,
     neighbours,
+    night_rider_waits,
     passenger_problems,
     passenger_routes,
     reachable,
@@ -492,6 +493,9 @@ def _retreat_problem(state: JSON, move: Move) -> Violation | None:
     if problem:
         return problem
     name, path = move.data["block"], move.data["path"]
+    waits = night_rider_waits(state, name)
+    if path and waits:  # 11.1: a waiting Karl XII fights where he waits
+        return waits
     if not path:
         if name not in state["battle"]["retreat_due"]:
             return Violation(sections.RETREATS, f"{name} must name where it retreats to, or stay and fight.")
@@ -759,6 +763,9 @@ def _regroup_problem(state: JSON, move: Move) -> Violation | None:
             or board.owner(state, name) != move.seat
         ):
             return Violation(rule, f"{name} is not one of your blocks in the victory territory {place}.")
+        waits = night_rider_waits(state, name)
+        if waits:
+            return waits
         target = step["to"]
         if not board.is_known_territory(state, target) or board.friendly_harbour_side(state, target) != move.seat:
             return Violation(rule, f"Blocks regroup only into friendly territories, and {target} is not.")

@@ -151,7 +151,7 @@ def _movable(state: JSON, seat: int) -> dict[str, list[str]]:
         block_state = state["blocks"][name]
         if block_state["moved"] or not board.on_map(state, name) or board.owner(state, name) != seat:
             continue
-        if name == "Karl XII" and state["karl_waiting"]:
+        if night_rider_waits(state, name):
             continue
         groups.setdefault(block_state["at"], []).append(name)
     return groups
@@ -271,8 +271,9 @@ def _block_problems(state: JSON, seat: int, origin: str, names: list[str]) -> li
             return [Violation(sections.GROUP_MOVEMENT, f"{name} is not one of your blocks in {origin}.")]
         if state["blocks"][name]["moved"]:
             return [Violation(sections.GROUP_MOVEMENT, f"{name} has already moved this game turn.")]
-        if name == "Karl XII" and state["karl_waiting"]:
-            return [Violation(sections.NIGHT_RIDER, "Karl XII may not move until his night ride succeeds.")]
+        waits = night_rider_waits(state, name)
+        if waits:
+            return [waits]
     return []
 
 
@@ -347,6 +348,14 @@ def step_problem(
         return Violation(sections.BORDER_RESTRICTIONS, f"{name} crossed a red border into {place} and must stop there.")
     if not last and board.enemy_blocks_at(state, place, seat):
         return Violation(sections.GROUP_MOVEMENT, f"{name} must stop in {place}, which holds enemy blocks.")
+    return None
+
+
+def night_rider_waits(state: JSON, name: str) -> Violation | None:
+    """11.1: Karl XII waiting in Turkey for his night ride moves nowhere until it succeeds
+    (README): no group move, retreat (6.5) or regroup (6.6) takes him out of Besarabya."""
+    if name == "Karl XII" and state["karl_waiting"]:
+        return Violation(sections.NIGHT_RIDER, "Karl XII may not move until his night ride succeeds.")
     return None
 
 

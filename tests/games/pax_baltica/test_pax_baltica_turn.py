@@ -398,6 +398,40 @@ def test_11_1_karl_xii_killed_while_he_waits_in_besarabya_rides_no_more(pb):
     assert state["phase"] == "action" and pb.at(state, "Karl XII") == "dead"
 
 
+def _cossacks_attack_karl_xii_waiting_in_besarabya(pb, cossack_steps=3):
+    """12.4 in 1711, Turkey in the war: the Cossacks attack Besarabya, where Karl XII (1 step) waits (11.1)."""
+    state = pb.setup("12.4")
+    state = pb.place(state, "Cossacks", "Poltava", cossack_steps)
+    state = pb.edit(state, year=1711, active={**state["active"], "turkey": True})
+    state = pb.play(state, ("action_roll", 0, {"roll": 1}), ("action_roll", 1, {"roll": 4}))
+    return pb.play(
+        state,
+        ("group_move", 1, pb.move("Poltava", ("Cossacks", ["Besarabya"]))),
+        ("end_actions", 1, {}),
+        ("end_actions", 0, {}),
+        ("start_battle", 1, {"territory": "Besarabya"}),
+    )
+
+
+def test_11_1_karl_xii_waiting_in_besarabya_neither_retreats_nor_regroups_out_of_it(pb):
+    """11.1: "Start rolling 1D6 for the Karl XII block on game turn 2. On a roll of 6 he enters the most southern
+    non-occupied Swedish territory"; until then he waits in Besarabya and does not move (README). A retreat (6.5) and
+    a regroup (6.6) are moves too: attacked there, he may not retreat into Småland (which would bring him home
+    without the roll), nor anywhere else, and fights; having won, he regroups nowhere."""
+    state = _cossacks_attack_karl_xii_waiting_in_besarabya(pb)
+    retreat = {"block": "Karl XII", "path": [pb.step("Smaland")]}
+    assert pb.refused(state, "combat_retreat", 0, retreat, "11.1")
+    assert not [m for m in pb.engine.legal_moves(state, 0) if m.type == "combat_retreat"]
+    won = pb.play(
+        _cossacks_attack_karl_xii_waiting_in_besarabya(pb, cossack_steps=1),
+        ("combat_fire", 0, {"block": "Karl XII", "dice": [1]}),
+    )
+    assert won["regroup"] == {"territory": "Besarabya", "seat": 0}
+    regroup = {"moves": [{"block": "Karl XII", "to": pb.step("Poltava")}]}
+    assert pb.refused(won, "regroup", 0, regroup, "11.1")
+    assert not [m for m in pb.engine.legal_moves(won, 0) if m.type == "regroup"]
+
+
 def test_karl_xii_may_not_move_before_the_night_ride(pb):
     """11.1: Karl XII waits in Turkey until his roll succeeds."""
     state = pb.play(pb.setup("12.4"), ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
