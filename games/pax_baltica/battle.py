@@ -681,9 +681,9 @@ def _close_battle(table: Table) -> None:
     secrets=(Secret("moves.*.block", MOVER, f"6.6, 6.1: blocks stand up again as the battle ends; {MOVED_BLOCK}"),),
 )
 def regroup(table: Table, move: Move) -> None:
-    """6.6: each block moves one territory on, the blocks aboard with their warships (4.6); in
-    a record play a regroup the engine did not expect still moves the blocks from where they
-    stand."""
+    """6.6: each block moves one territory on, the blocks aboard with their warships (4.6),
+    setting off what an entry sets off (``entry_triggers``: 14.2's invasion); in a record play a
+    regroup the engine did not expect still moves the blocks from where they stand."""
     board.refuse(table, _regroup_problem(table.state, move))
     if not board.known_blocks(table.state, [entry["block"] for entry in move.data["moves"]]) or not all(
         board.is_known_territory(table.state, entry["to"]["to"]) for entry in move.data["moves"]
@@ -698,6 +698,7 @@ def regroup(table: Table, move: Move) -> None:
         table.at("border_use")[key] = use
         # 6.6: into territories: a block aboard regrouping lands (4.6)
         table.at("blocks", entry["block"]).update(at=target, moved=True, aboard=False, revealed=False)
+        entry_triggers(table, move.seat, target, [entry["block"]])  # 14.2: a regroup enters as a move does
     carry_passengers(table, carried)
     table.set("regroup", None)
     turn.settle_battle_phase(table)

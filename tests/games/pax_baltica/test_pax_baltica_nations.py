@@ -600,6 +600,26 @@ def test_an_excluded_danish_block_returns_when_sweden_invades(pb):
     assert state["excluded"] == [] and pb.at(state, "Juel") == "pool"
 
 
+def test_14_2_an_excluded_danish_block_returns_when_sweden_regroups_into_denmark(pb):
+    """14.2 Denmark 4: "Denmark must exclude 1 block free of choice from the replacement pool. It returns if Denmark is
+    invaded by Sweden"; 6.6: "A regroup is a move for any/all blocks in the victory territory ... to any friendly
+    territories". Juel excluded, Trondheim (Norway's, Denmark's) conquered by Sweden before; Elfsborg, victor in
+    Jamtland, regroups into Trondheim: a Swedish block entering Denmark-Norway, as a move or a retreat into it does,
+    and Juel returns to the Danish pool."""
+    state = pb.edit(pb.setup("12.5"), excluded=["Juel"])
+    state = pb.place(state, "Juel", "out", 0)
+    state = pb.edit(
+        state,
+        control={**state["control"], "Trondheim": "sweden"},
+        phase="battle",
+        player1=0,
+        regroup={"territory": "Jamtland", "seat": 0},
+    )
+    state = pb.play(state, ("regroup", 0, {"moves": [{"block": "Elfsborg", "to": pb.step("Trondheim")}]}))
+    assert pb.at(state, "Elfsborg") == "Trondheim"
+    assert state["excluded"] == [] and pb.at(state, "Juel") == "pool"
+
+
 def test_the_british_warship_enters_when_the_allies_rule_the_sea(pb):
     """10.8: the British warship "activates if ... The allied player has more warship blocks at sea than Sweden"; 9.10:
     it "always starts in Portsmouth when activated"; it deactivates when "The Swedish player has more warship blocks at
