@@ -112,6 +112,27 @@ def test_the_end_is_near_set_up_steps_and_garrisons(pb):
     assert board.garrison_value(state, "Nyen") == 4 and board.port_of(state, "Nyen") == "harbour"
 
 
+def test_12_5_the_last_army_set_up_steps_pools_and_first_action_roll(pb):
+    """12.5: "Start: Autumn 1718", "Karl XII (steps: ) - VASTERGOTLAND", "Wattrang (steps: II) - BALTIC SEA", the
+    other blocks "at full strength (steps) if nothing else is stated"; "In the 12.5 tutorial scenario, the Danish
+    blocks follow the same procedure as above": the five Danish blocks not set up (Frederik IV, Reventlov, Rantzau,
+    Fynske, Juel) form the Danish pool. 12.5 gives Sweden no first-turn actions: both players roll (3.1: a 4 is 3
+    actions, a 2 is 2) and the highest die is Player 1. Karl XII's blank count is read as full (README)."""
+    state = pb.setup("12.5")
+    view = pb.engine.view(state, 1)
+    assert (view["year"], view["season"], view["game_turn"]) == (1718, "autumn", 1)
+    assert view["nations_at_war"] == ["denmark", "sweden"]
+    steps = {
+        n: pb.steps(state, n) for n in ("Karl XII", "Wattrang", "Elfsborg", "Savolax", "Bergenhus", "Tordenskiold")
+    }
+    assert steps == {"Karl XII": 4, "Wattrang": 2, "Elfsborg": 3, "Savolax": 3, "Bergenhus": 3, "Tordenskiold": 3}
+    assert sorted(view["pools"][1]["denmark"]) == ["Frederik IV", "Fynske", "Juel", "Rantzau", "Reventlov"]
+    assert pb.engine.view(state, 0)["pools"][1] == {"denmark": [None] * 5}
+    state = pb.play(state, ("action_roll", 0, {"roll": 4}), ("action_roll", 1, {"roll": 2}))
+    view = pb.engine.view(state)
+    assert (view["phase"], view["player1"], view["actions_left"]) == ("action", 0, [3, 2])
+
+
 def test_next_stop_moscow_poland_fights_for_sweden(pb):
     """12.3: Lubomirski, Sobieski and Oginski set up with the Swedish blocks."""
     state = pb.setup("12.3")
