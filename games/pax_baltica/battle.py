@@ -13,6 +13,7 @@ from games.pax_baltica.movement import (
     BORDER_LIMITS,
     border_problem,
     carry_passengers,
+    closed_by_poland,
     entry_prohibited,
     entry_triggers,
     landing_problems,
@@ -552,8 +553,8 @@ def _retreat_border_problem(state: JSON, seat: int, step: JSON) -> Violation | N
 
 
 def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]) -> Violation | None:
-    """8.4: "A warship block retreating from combat are forced to go to a friendly harbour";
-    6.5: only "through ... territories free of enemy blocks"; 1.1: never over land; the blocks
+    """8.4: "A warship block retreating from combat are forced to go to a friendly harbour"
+    (10.4: not a Polish one closed to its nation, ``closed_by_poland``); 6.5: only "through ... territories free of enemy blocks"; 1.1: never over land; the blocks
     aboard landing only where they may enter (``landing_problems``: 9.10, the British warship
     into Portsmouth only with no block aboard left to land there; 10.6)."""
     *seas, harbour = [step["to"] for step in path]
@@ -569,7 +570,7 @@ def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]
     if board.friendly_harbour_side(state, harbour) != seat or board.enemy_blocks_at(state, harbour, seat):
         return Violation(sections.SEA_RETREATS, f"{name} must retreat to a friendly harbour, and {harbour} is not.")
     for place in [*seas, harbour]:
-        prohibited = entry_prohibited(state, seat, name, place)
+        prohibited = closed_by_poland(state, name, place) or entry_prohibited(state, seat, name, place)
         if prohibited:
             return prohibited
     carried = passenger_routes(state, seat, state["battle"]["territory"], [(name, harbour)])
@@ -590,7 +591,7 @@ def _retreat_step_problem(state: JSON, seat: int, name: str, step: JSON, last: b
         return None
     if board.is_enemy_territory(state, place, seat):
         return Violation(sections.TERRITORIAL_CONTROL, f"Retreat into the enemy territory {place} is prohibited.")
-    prohibited = entry_prohibited(state, seat, name, place)
+    prohibited = closed_by_poland(state, name, place) or entry_prohibited(state, seat, name, place)
     if prohibited:
         return prohibited
     if board.enemy_blocks_at(state, place, seat):
@@ -770,6 +771,9 @@ def _regroup_problem(state: JSON, move: Move) -> Violation | None:
         target = step["to"]
         if not board.is_known_territory(state, target) or board.friendly_harbour_side(state, target) != move.seat:
             return Violation(rule, f"Blocks regroup only into friendly territories, and {target} is not.")
+        closed = closed_by_poland(state, name, target)
+        if closed:
+            return closed
         if board.enemy_blocks_at(state, target, move.seat):
             return Violation(rule, f"Blocks regroup only into territories free of enemy blocks, and {target} is not.")
         warship = board.info(state, name)["type"] == "warship"

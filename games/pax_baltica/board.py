@@ -118,6 +118,26 @@ def friendly_side(state: JSON, place: str) -> int | None:
     return side_of(state, nation) if nation is not None and serves_its_side(state, nation) else None
 
 
+#: 10.4: the nations using Poland's territories as their ally's: the Saxons (9.3, 9.5), and
+#: "The same rule applies to Sweden and her ally Turkey".
+POLAND_TIES = ("saxony", "sweden", "turkey")
+
+
+def closed_by_poland(state: JSON, place: str, nation: str) -> bool:
+    """10.4: "If Poland changes side, it ends the ability for Saxon blocks to draw supply from
+    Polish territories and freely move in to and through it. Even if occupied by its allies
+    Russia or Denmark. The same rule applies to Sweden and her ally Turkey": while Poland stands
+    against the side of Saxony, Sweden or Turkey, a Polish territory an ally of that nation
+    holds is no friendly territory to its blocks (no supply, no retreat, regroup or boarding
+    there); one Poland holds stands with Poland, and one the nation holds is its own (README)."""
+    return (
+        nation in POLAND_TIES
+        and original_nation(state, place) == "poland"
+        and side_of(state, "poland") != side_of(state, nation)
+        and state["control"].get(place) not in ("poland", nation)
+    )
+
+
 def friendly_harbour_side(state: JSON, place: str) -> int | None:
     """The side whose warships may anchor in ``place``: the side it is friendly to, and the
     British warship's in Portsmouth, its own box (9.10: no one else may enter it)."""

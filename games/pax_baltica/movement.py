@@ -359,6 +359,19 @@ def night_rider_waits(state: JSON, name: str) -> Violation | None:
     return None
 
 
+def closed_by_poland(state: JSON, name: str, place: str) -> Violation | None:
+    """10.4: "it ends the ability ... to freely move in to and through it": a Polish territory
+    closed to the block's nation (``board.closed_by_poland``) is no friendly territory to it, to
+    retreat into or through (6.5), regroup into (6.6), board from (4.6) or anchor in (8.1); a
+    group move passes through it as through any territory free of enemy blocks (README)."""
+    nation = board.info(state, name)["nation"]
+    if board.closed_by_poland(state, place, nation):
+        return Violation(
+            sections.POLAND, f"Poland stands against {nation.title()}: {place} is no friendly territory to {name}."
+        )
+    return None
+
+
 def entry_prohibited(state: JSON, seat: int, name: str, place: str) -> Violation | None:
     """Where a block may never go, moving, retreating (6.5) or regrouping (6.6) alike: the
     Portsmouth box (9.10), prohibited territories (4.8), the Prussian block outside German and
@@ -391,8 +404,9 @@ def entry_prohibited(state: JSON, seat: int, name: str, place: str) -> Violation
 def _warship_step_problem(state: JSON, seat: int, name: str, previous: str, place: str, last: bool) -> Violation | None:
     """8.1: a warship sails through sea zones and into friendly harbours, stopping where enemy
     warships are and in the harbour it enters (anchored inside the territory, 8.3: its move
-    pays for entering a harbour at its end, ``turn.course_parts``); 1.1: it never crosses from
-    one territory into another over land."""
+    pays for entering a harbour at its end, ``turn.course_parts``), never in a Polish one
+    closed to its nation (10.4, ``closed_by_poland``); 1.1: it never crosses from one
+    territory into another over land."""
     if not board.is_sea(state, previous) and not board.is_sea(state, place):
         return Violation(sections.TERRITORIES, f"{name} is a warship and may not cross the land from {previous}.")
     if not board.is_sea(state, place) and board.port_of(state, place) != "harbour":
@@ -403,7 +417,7 @@ def _warship_step_problem(state: JSON, seat: int, name: str, previous: str, plac
         return Violation(sections.WARSHIP_MOVEMENT, f"{name} enters the harbour of {place} and must stop there.")
     if not last and board.is_sea(state, place) and board.enemy_blocks_at(state, place, seat):
         return Violation(sections.WARSHIP_MOVEMENT, f"{name} must stop in {place}, which holds enemy warships.")
-    return None
+    return None if board.is_sea(state, place) else closed_by_poland(state, name, place)
 
 
 def _sea_step_problem(state: JSON, seat: int, name: str, previous: str, place: str, last: bool) -> Violation | None:
@@ -415,7 +429,7 @@ def _sea_step_problem(state: JSON, seat: int, name: str, previous: str, place: s
             return Violation(rule, f"{name} may only board warships from a friendly port or harbour.")
         if board.enemy_blocks_at(state, place, seat):
             return Violation(rule, f"Enemy warships in {place} prohibit sea movement.")
-        return None
+        return closed_by_poland(state, name, previous)
     if board.enemy_blocks_at(state, previous, seat):
         return Violation(rule, f"Enemy warships in {previous} prohibit sea movement.")
     if board.port_of(state, place) is None:

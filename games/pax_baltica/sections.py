@@ -84,6 +84,7 @@ GREAT_BRITAIN = "9.10 Great Britain"
 # --- 10 National rules ---------------------------------------------------------------------
 SWEDEN = "10.1 Sweden"
 SAXONY = "10.3 Saxony"
+POLAND = "10.4 Poland"
 PRUSSIA = "10.6 Prussia"
 
 # --- 11 Special rules, 12 Scenarios, 13 Optional rules, 14 Events ---------------------------

@@ -24,22 +24,25 @@ def in_supply(state: JSON, name: str) -> bool:
     """7.1: in supply in a national territory, or along a line of friendly (or unoccupied
     transit) territories back to one, across a sea zone too; a territory bordering such a
     territory is supplied too, but not one of the player's own side's that holds enemy blocks
-    (besieged: no source, no line, and no enemy territory). Without the edition's borders only
+    (besieged: no source, no line, and no enemy territory). 10.4: a Polish territory closed to
+    the block's nation (``board.closed_by_poland``) carries no line for it and supplies it only
+    as an enemy territory does. Without the edition's borders only
     the territory itself can be judged: a block outside its own side's territories is then
     taken to be in supply (README)."""
     seat = board.owner(state, name)
     place = state["blocks"][name]["at"]
+    nation = board.info(state, name)["nation"]
     if seat is None or board.is_sea(state, place):
         return False
     if is_supply_source(state, place, seat):
         return True
     if not board.map_has_borders(state):
         return not board.enemy_blocks_at(state, place, seat)
-    by_sea = _supplied_by_sea(state, seat, board.info(state, name)["nation"])
-    reachable = _supplied_territories(state, seat, by_sea)
+    by_sea = _supplied_by_sea(state, seat, nation)
+    reachable = _supplied_territories(state, seat, nation, by_sea)
     if place in reachable or place in by_sea:
         return True
-    if board.friendly_side(state, place) == seat:
+    if board.friendly_side(state, place) == seat and not board.closed_by_poland(state, place, nation):
         return False
     return any(board.known_border(state, place, n) for n in reachable)
 
@@ -70,30 +73,31 @@ def _supplied_by_sea(state: JSON, seat: int, nation: str) -> set[str]:
     return supplied
 
 
-def _supplied_territories(state: JSON, seat: int, by_sea: set[str]) -> set[str]:
-    """7.1: the territories a supply line reaches from the sources, by land or across a sea
-    zone (a territory reached by sea that carries supply, a conquered one whose garrison
-    the player controls, carries it on)."""
+def _supplied_territories(state: JSON, seat: int, nation: str, by_sea: set[str]) -> set[str]:
+    """7.1: the territories a supply line of ``nation``'s blocks reaches from the sources, by
+    land or across a sea zone (a territory reached by sea that carries supply, a conquered one
+    whose garrison the player controls, carries it on)."""
     reached = {
         p for p in state["tables"]["territories"] if not board.is_sea(state, p) and is_supply_source(state, p, seat)
-    } | {p for p in by_sea if _carries_supply(state, p, seat)}
+    } | {p for p in by_sea if _carries_supply(state, p, seat, nation)}
     queue = deque(reached)
     while queue:
         here = queue.popleft()
         for there in _neighbours(state, here):
-            if there not in reached and not board.is_sea(state, there) and _carries_supply(state, there, seat):
+            if there not in reached and not board.is_sea(state, there) and _carries_supply(state, there, seat, nation):
                 reached.add(there)
                 queue.append(there)
     return reached
 
 
-def _carries_supply(state: JSON, place: str, seat: int) -> bool:
+def _carries_supply(state: JSON, place: str, seat: int, nation: str) -> bool:
     """4.7: supply is traced through Mecklenburg and Schlesien "as long as they are
     non-occupied" (by any block, README); Holstein-Gottorp "works as a Swedish transit
-    territory", for the side it stands with only, until "occupied ... by any allied force"."""
+    territory", for the side it stands with only, until "occupied ... by any allied force".
+    10.4: no Polish territory closed to ``nation`` carries its line (``board.closed_by_poland``)."""
     if board.enemy_blocks_at(state, place, seat):
         return False
     if board.kind(state, place) == "transit":
         side = board.side_of(state, board.territory(state, place)["nation"])
         return side == seat if side is not None else not board.blocks_at(state, place)
-    return board.friendly_side(state, place) == seat
+    return board.friendly_side(state, place) == seat and not board.closed_by_poland(state, place, nation)

@@ -218,6 +218,65 @@ def test_a_regroup_keeps_out_of_territories_closed_to_the_block(pb):
     assert pb.refused(state, "regroup", 1, {"moves": [{"block": "Flemming", "to": pb.step("Novgorod")}]}, "10.3")
 
 
+def poland_with(pb, state, side, **control):
+    """The table with Poland at war on ``side`` (10.4, 14.2 Saxony 3: it changed side) and the Polish garrisons
+    ``control`` names held as named."""
+    return pb.edit(
+        state,
+        active={**state["active"], "poland": True},
+        sides={**state["sides"], "poland": side},
+        control={**state["control"], **control},
+    )
+
+
+def test_10_4_saxons_neither_retreat_nor_regroup_into_a_polish_territory_russia_holds_once_poland_joins_sweden(pb):
+    """10.4: "If Poland changes side, it ends the ability for Saxon blocks to draw supply from Polish territories and
+    freely move in to and through it. Even if occupied by its allies Russia or Denmark." With Russia holding Kurlandia,
+    the Saxons attacked in Livland may retreat into it while Poland stands with the Allies; once Poland has gone over
+    to Sweden they may not (6.5 "only into/through Friendly or Neutral territories"), and the legal moves offer no
+    such retreat. Victors in Livland, they may not regroup into it either (6.6 "to any friendly territories")."""
+    retreat = {"block": "Flemming", "path": [pb.step("Kurlandia")]}
+    allied = poland_with(pb, saxons_attacked_in_livland(pb), 1, Kurlandia="russia")
+    assert pb.rules(allied, "combat_retreat", 1, retreat) == []
+    state = poland_with(pb, allied, 0)
+    assert pb.refused(state, "combat_retreat", 1, retreat, "10.4")
+    assert retreat not in [m.data for m in pb.engine.legal_moves(state, 1) if m.type == "combat_retreat"]
+    assert pb.rules(state, "combat_retreat", 1, {**retreat, "path": [pb.step("Sachsen")]}) == []
+    state = saxons_attacked_in_livland(pb, vellinck_steps=1)
+    first = turn.next_combatants(state)[0]
+    state = pb.play(state, ("combat_fire", 1, {"block": first, "dice": [1] * pb.steps(state, first)}))
+    regroup = {"moves": [{"block": "Flemming", "to": pb.step("Kurlandia")}]}
+    assert pb.rules(poland_with(pb, state, 1, Kurlandia="russia"), "regroup", 1, regroup) == []
+    state = poland_with(pb, state, 0, Kurlandia="russia")
+    assert pb.refused(state, "regroup", 1, regroup, "10.4")
+    assert regroup not in [m.data for m in pb.engine.legal_moves(state, 1) if m.type == "regroup"]
+
+
+def test_10_4_swedes_regroup_into_no_polish_territory_turkey_holds_once_poland_joins_the_allies(pb):
+    """10.4: "If Poland changes side, it ends the ability for Saxon blocks to ... freely move in to and through it.
+    Even if occupied by its allies Russia or Denmark. The same rule applies to Sweden and her ally Turkey." Vellinck,
+    having beaten Flemming in Livland, may regroup (6.6 "to any friendly territories") into a Kurlandia the Turks hold
+    while Poland stands with Sweden, not once Poland has gone over to the Allies; into one Sweden holds itself, still
+    (README)."""
+    state = pb.place(pb.place(pb.setup("12.1"), "August II", "Sachsen"), "Flemming", "Livland", 1)
+    state = pb.play(pb.actions(state, allied_roll=2), ("group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"]))))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Livland"})
+    )
+    state = pb.play(
+        state,
+        ("combat_fire", 1, {"block": "Flemming", "dice": [6]}),
+        ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}),
+    )
+    state = pb.edit(state, active={**state["active"], "turkey": True}, sides={**state["sides"], "turkey": 0})
+    regroup = {"moves": [{"block": "Vellinck", "to": pb.step("Kurlandia")}]}
+    assert pb.rules(poland_with(pb, state, 0, Kurlandia="turkey"), "regroup", 0, regroup) == []
+    allied = poland_with(pb, state, 1, Kurlandia="turkey")
+    assert pb.refused(allied, "regroup", 0, regroup, "10.4")
+    assert regroup not in [m.data for m in pb.engine.legal_moves(allied, 0) if m.type == "regroup"]
+    assert pb.rules(poland_with(pb, allied, 1, Kurlandia="sweden"), "regroup", 0, regroup) == []
+
+
 def vellinck_after_round_3(pb):
     """Vellinck attacks Ingermanland and every block fires its steps' sixes for three rounds; the
     battle still stands, so the attacker must retreat (6.2)."""

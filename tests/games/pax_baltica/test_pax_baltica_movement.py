@@ -400,6 +400,27 @@ def test_boarding_needs_a_friendly_port_and_lands_in_an_enemy_one(pb):
     assert pb.at(state, "Estlandska") == "Nyen" and state["sieges"] == {"Nyen": 0}
 
 
+def test_10_4_swedes_board_no_warship_from_a_polish_port_turkey_holds_once_poland_joins_the_allies(pb):
+    """10.4: "If Poland changes side, it ends the ability for Saxon blocks to ... freely move in to and through it.
+    Even if occupied by its allies Russia or Denmark. The same rule applies to Sweden and her ally Turkey"; 4.6: sea
+    movement "is conducted via a friendly port or harbour". With Poland gone over to the Allies, Ostgota may not board
+    Wattrang in the Baltic Sea from Pomorskie while the Turks hold its port, and the legal moves offer no such
+    boarding; from a Pomorskie Sweden holds itself, it may (README)."""
+    state = pb.place(pb.place(sweden_to_act(pb), "Wattrang", "Baltic Sea"), "Ostgota", "Pomorskie")
+    state = pb.edit(
+        state,
+        active={**state["active"], "poland": True, "turkey": True},
+        sides={**state["sides"], "poland": 1, "turkey": 0},
+        control={**state["control"], "Pomorskie": "turkey"},
+    )
+    boarding = pb.move("Pomorskie", ("Ostgota", ["Baltic Sea"]))
+    assert pb.refused(state, "group_move", 0, boarding, "10.4")
+    assert boarding not in [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "group_move"]
+    swedish = pb.edit(state, control={**state["control"], "Pomorskie": "sweden"})
+    assert pb.rules(swedish, "group_move", 0, boarding) == []
+    assert boarding in [m.data for m in pb.engine.legal_moves(swedish, 0) if m.type == "group_move"]
+
+
 def test_landing_needs_a_port_and_not_the_same_turn(pb):
     """4.6: "You may not load and unload the same group of blocks during the same turn." """
     state = pb.place(sweden_to_act(pb), "Estlandska", "Southern Baltic Sea", aboard=True, loaded=True)

@@ -284,3 +284,46 @@ def test_supply_passes_an_unoccupied_transit_territory(pb):
     state = pb.place(pb.setup("12.1", map={"borders": borders}), "Rehnskiold", "Sachsen")
     assert supply.in_supply(state, "Rehnskiold")
     assert not supply.in_supply(pb.place(state, "Elfsborg", "Mecklenburg"), "Rehnskiold")
+
+
+def test_10_4_saxons_draw_no_supply_through_polish_territories_russia_holds_once_poland_joins_sweden(pb):
+    """10.4: "If Poland changes side, it ends the ability for Saxon blocks to draw supply from Polish territories and
+    freely move in to and through it. Even if occupied by its allies Russia or Denmark." With Russia holding Krakow and
+    Plock, the line from Sachsen runs through Krakow to Schulenburg in Plock while Poland stands with the Allies. Once
+    Poland has gone over to Sweden, Krakow carries no Saxon line, and Schulenburg, in a Polish territory that borders
+    no territory his line reaches, is out of supply. Repnin in Plock is still in supply: 10.4 names the Saxon blocks.
+    A Krakow that Saxony holds itself carries the Saxon line (7.1 "A conquered territory where the player controls the
+    garrison"; README), and Plock beside it is supplied as an enemy territory bordering it would be."""
+    borders = [{"a": "Sachsen", "b": "Krakow", "colour": "black"}, {"a": "Krakow", "b": "Plock", "colour": "black"}]
+    state = pb.setup("12.1", map={"borders": borders})
+    state = pb.edit(state, control={**state["control"], "Krakow": "russia", "Plock": "russia"})
+    state = pb.place(pb.place(state, "Schulenburg", "Plock", 2), "Repnin", "Plock")
+    assert supply.in_supply(state, "Schulenburg") and supply.in_supply(state, "Repnin")
+    swedish = pb.edit(state, active={**state["active"], "poland": True}, sides={**state["sides"], "poland": 0})
+    assert not supply.in_supply(swedish, "Schulenburg")
+    assert supply.in_supply(swedish, "Repnin")
+    saxon_krakow = pb.edit(swedish, control={**swedish["control"], "Krakow": "saxony"})
+    assert supply.in_supply(saxon_krakow, "Schulenburg")
+
+
+def test_10_4_swedes_draw_no_supply_through_polish_territories_turkey_holds_once_poland_joins_the_allies(pb):
+    """10.4: "If Poland changes side, it ends the ability for Saxon blocks to draw supply from Polish territories ...
+    Even if occupied by its allies Russia or Denmark. The same rule applies to Sweden and her ally Turkey." With
+    Poland gone over to the Allies and the Turks holding Pomorskie, the line from Swedish Pommern does not run through
+    Pomorskie, and Rehnskiold in (Polish, now enemy) Plock beyond it is out of supply; with Sweden holding Pomorskie
+    itself (7.1 "A conquered territory where the player controls the garrison"; README), the line runs on and Plock,
+    an enemy territory bordering it, is supplied."""
+    borders = [
+        {"a": "Pommern", "b": "Pomorskie", "colour": "black"},
+        {"a": "Pomorskie", "b": "Plock", "colour": "black"},
+    ]
+    state = pb.setup("12.1", map={"borders": borders})
+    state = pb.edit(
+        state,
+        active={**state["active"], "poland": True, "turkey": True},
+        sides={**state["sides"], "poland": 1, "turkey": 0},
+        control={**state["control"], "Pomorskie": "turkey"},
+    )
+    state = pb.place(state, "Rehnskiold", "Plock")
+    assert not supply.in_supply(state, "Rehnskiold")
+    assert supply.in_supply(pb.edit(state, control={**state["control"], "Pomorskie": "sweden"}), "Rehnskiold")
