@@ -463,16 +463,15 @@ def _retreat_paths(state: JSON, seat: int, name: str) -> list[list[JSON]]:
 
 
 def _harbour_courses(state: JSON, origin: str, limit: int) -> list[list[JSON]]:
-    """8.4: the courses to a harbour a warship may retreat along, at most ``limit`` steps: along
-    the printed borders of the sea, through sea zones; where the map prints none, to a harbour
-    directly or through one sea zone (README "Legal moves")."""
+    """8.4: the courses to a harbour a warship may retreat along, through at most ``limit`` sea
+    zones (8.1: the harbour entered after them counts none): along the printed borders of the
+    sea; where the map prints none, to a harbour directly or through one sea zone (README
+    "Legal moves")."""
     harbours = [p for p in state["tables"]["territories"] if board.port_of(state, p) == "harbour"]
     if not board.map_has_sea_borders(state):
         seas = [p for p in state["tables"]["territories"] if board.is_sea(state, p)]
         paths = [[{"to": h, "border": "black"}] for h in harbours]
-        if limit > 1:
-            paths += [[{"to": s, "border": "black"}, {"to": h, "border": "black"}] for s in seas for h in harbours]
-        return paths
+        return paths + [[{"to": s, "border": "black"}, {"to": h, "border": "black"}] for s in seas for h in harbours]
     courses: list[list[JSON]] = []
 
     def sail(path: list[JSON], here: str) -> None:
@@ -482,7 +481,7 @@ def _harbour_courses(state: JSON, origin: str, limit: int) -> list[list[JSON]]:
             longer = [*path, {"to": place, "border": colour}]
             if place in harbours:
                 courses.append(longer)
-            elif board.is_sea(state, place) and len(longer) < limit:
+            elif board.is_sea(state, place) and len(longer) <= limit:  # 8.1: the sea zones count, not the harbour
                 sail(longer, place)
 
     sail([], origin)
@@ -505,10 +504,14 @@ def _retreat_problem(state: JSON, move: Move) -> Violation | None:
                 sections.RETREATS, f"{name} must retreat and can: it is eliminated only when no retreat is possible."
             )
         return None
-    if len(path) > board.info(state, name)["move"]:
-        return Violation(
-            sections.RETREATS, f"{name} may retreat at most {board.info(state, name)['move']} territories."
-        )
+    data = board.info(state, name)
+    if data["type"] == "warship":  # 8.1: its move counts the sea zones, the harbour entered on top
+        counted = [s for s in path if board.is_known_territory(state, s["to"]) and board.is_sea(state, s["to"])]
+    else:
+        counted = path
+    if len(counted) > data["move"]:
+        where = "sea zones" if data["type"] == "warship" else "territories"
+        return Violation(sections.RETREATS, f"{name} may retreat at most {data['move']} {where}.")
     problem = _retreat_border_problem(state, move.seat, path[0])
     if problem:
         return problem

@@ -660,6 +660,41 @@ def test_a_warship_retreats_across_the_printed_borders_of_the_sea(pb):
     assert pb.at(state, "Wattrang") == "Svealand"
 
 
+def test_6_5_a_warship_retreats_its_full_move_of_sea_zones_and_into_a_harbour(pb):
+    """6.5: "Blocks retreat up to their full move"; 8.1: "Warships ... move up to six sea zones (galley's only three)
+    ... Leaving or entering a harbour also cost 1 AP"; 8.4: "A warship block retreating from combat are forced to go
+    to a friendly harbour". A galley's full move is three sea zones, the harbour it enters after them on top (as a
+    move of the galley takes it). Russian Galley I, attacked in the Gulf of Finland by Wattrang from the Southern
+    Baltic Sea, retreats through the Baltic Sea, the Gulf of Bothnia and the North Sea into Livland (Russian), and
+    that retreat is offered; through a fourth sea zone, the Kattegat, it may not."""
+    borders = [
+        {"a": "Gulf of Finland", "b": "Southern Baltic Sea", "colour": "black"},
+        {"a": "Gulf of Finland", "b": "Baltic Sea", "colour": "black"},
+        {"a": "Baltic Sea", "b": "Gulf of Bothnia", "colour": "black"},
+        {"a": "Gulf of Bothnia", "b": "North Sea", "colour": "black"},
+        {"a": "North Sea", "b": "Livland", "colour": "black"},
+        {"a": "North Sea", "b": "Kattegat", "colour": "black"},
+        {"a": "Kattegat", "b": "Livland", "colour": "black"},
+    ]
+    state = pb.place(pb.actions(pb.setup("12.1", map={"borders": borders})), "Russian Galley I", "Gulf of Finland")
+    state = pb.place(pb.place(state, "Flemming", "Kurlandia"), "August II", "Kurlandia")
+    state = pb.edit(state, control={**state["control"], "Livland": "russia"})
+    state = pb.play(
+        state,
+        ("group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Gulf of Finland"]))),
+        ("end_actions", 0, {}),
+        ("end_actions", 1, {}),
+        ("start_battle", 0, {"territory": "Gulf of Finland"}),
+    )
+    seas = [pb.step("Baltic Sea"), pb.step("Gulf of Bothnia"), pb.step("North Sea")]
+    three = {"block": "Russian Galley I", "path": [*seas, pb.step("Livland")]}
+    four = {"block": "Russian Galley I", "path": [*seas, pb.step("Kattegat"), pb.step("Livland")]}
+    assert pb.refused(state, "combat_retreat", 1, four, "6.5")
+    assert three in [m.data for m in pb.engine.legal_moves(state, 1) if m.type == "combat_retreat"]
+    state = pb.play(state, ("combat_retreat", 1, three))
+    assert pb.at(state, "Russian Galley I") == "Livland" and state["battle"] is None
+
+
 def test_ground_blocks_retreat_to_sea_only_where_no_enemy_warship_lies(pb):
     """6.5: blocks retreat "only into/through ... territories free of enemy blocks, and never into/through an existing
     Battle territory"; 4.6: "Enemy ships prohibit sea movement". With the Russian Galley I beside Wattrang in the Gulf
