@@ -759,6 +759,9 @@ def _regroup_problem(state: JSON, move: Move) -> Violation | None:
     if regroup is None or regroup["seat"] != move.seat:
         return Violation(rule, "Only the victor of the battle just ended may regroup.")
     place = regroup["territory"]
+    names = [entry["block"] for entry in move.data["moves"]]
+    if len(set(names)) != len(names):
+        return Violation(rule, "A regroup moves each block once, one territory away.")
     crossing: dict[str, int] = {}
     for entry in move.data["moves"]:
         name, step = entry["block"], entry["to"]

@@ -425,6 +425,25 @@ def test_a_regroup_enters_no_neutral_territory(pb):
     assert pb.rules(state, "regroup", 0, {"moves": [{"block": "Vellinck", "to": pb.step("Estland")}]}) == []
 
 
+def test_6_6_a_regroup_moves_each_block_once(pb):
+    """6.6: "A regroup is a move for any/all blocks in the victory territory. Maximum movement distance is 1
+    territory away". Vellinck, having beaten Flemming in Livland, regroups into Estland or into Nyland, not into
+    Estland and then on into Nyland by a regroup naming him twice."""
+    state = pb.place(pb.place(pb.setup("12.1"), "August II", "Sachsen"), "Flemming", "Livland", 1)
+    state = pb.play(pb.actions(state, allied_roll=2), ("group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"]))))
+    state = pb.play(
+        state,
+        ("end_actions", 0, {}),
+        ("end_actions", 1, {}),
+        ("start_battle", 0, {"territory": "Livland"}),
+        ("combat_fire", 1, {"block": "Flemming", "dice": [6]}),
+        ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}),
+    )
+    twice = [{"block": "Vellinck", "to": pb.step("Estland")}, {"block": "Vellinck", "to": pb.step("Nyland")}]
+    assert pb.refused(state, "regroup", 0, {"moves": twice}, "6.6")
+    assert pb.rules(state, "regroup", 0, {"moves": twice[1:]}) == []
+
+
 def test_retreats_and_regroups_follow_the_editions_borders(pb):
     """1.1, 1.5: with the edition's borders supplied, every path crosses a printed border of its printed colour;
     6.5 "Blocks retreat up to their full move" and 6.6 "A regroup is a move", so retreats and regroups too. Pjotr I
