@@ -151,10 +151,12 @@ def _reserves(state: JSON, place: str, here: list[str], attacker: int, main: str
 def _forced_supporters(state: JSON, here: list[str], reserves: list[str]) -> list[str]:
     """4.5: "No force-marching blocks are available on Combat Round 1 when supporting a
     block": they join in round 2 when their side has other blocks engaged (``here``: the
-    blocks in the battle's territory)."""
+    blocks in the battle's territory; those aboard warships fight in no battle, 8.2)."""
     supporters: list[str] = []
     for seat in (0, 1):
-        engaged = [n for n in here if n not in reserves and board.owner(state, n) == seat]
+        engaged = [
+            n for n in here if n not in reserves and not state["blocks"][n]["aboard"] and board.owner(state, n) == seat
+        ]
         forced = [n for n in engaged if state["blocks"][n]["forced"]]
         if forced and len(forced) < len(engaged):
             supporters += forced

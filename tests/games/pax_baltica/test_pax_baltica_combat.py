@@ -558,6 +558,29 @@ def aboard_wattrang_at_battle(pb, name):
     return state
 
 
+def test_4_5_a_block_force_marched_aboard_is_no_supporter_in_a_naval_battle(pb):
+    """4.5: "No force-marching blocks are available on Combat Round 1 when supporting a block"; 8.2: warships
+    engage each other (README: the blocks aboard take no part); 6.22: only reserves "must retreat ... if the battle
+    ends in Combat Round 1". 12.4: Pommerska force-marches from Wismar through Mecklenburg and Pommern aboard the
+    Swedish warships in the Southern Baltic Sea; Tordenskiold attacks them there and is sunk in round 1. Pommerska
+    supported no block in the fight and is no reserve: the battle ends with it still aboard, no retreat owed."""
+    state = pb.place(pb.setup("12.4"), "Pommerska", "Wismar")
+    state = pb.play(
+        state,
+        ("action_roll", 0, {"roll": 5}),
+        ("action_roll", 1, {"roll": 1}),
+        ("group_move", 0, pb.move("Wismar", ("Pommerska", ["Mecklenburg", "Pommern", "Southern Baltic Sea"]))),
+        ("force_march", 0, {"block": "Pommerska", "roll": 5}),
+        ("end_actions", 0, {}),
+        ("group_move", 1, pb.move("Kattegat", ("Tordenskiold", ["Southern Baltic Sea"]))),
+        ("start_battle", 0, {"territory": "Southern Baltic Sea"}),
+    )
+    assert state["battle"]["reserves"] == []
+    state = pb.play(state, ("combat_fire", 0, {"block": "Wachtmeister", "dice": [1, 1, 1]}))
+    assert state["battle"] is None and pb.at(state, "Tordenskiold") == "pool"
+    assert pb.at(state, "Pommerska") == "Southern Baltic Sea" and state["blocks"]["Pommerska"]["aboard"]
+
+
 def test_blocks_aboard_take_no_part_in_a_naval_battle(pb):
     """8.2: "If both players have warships in the same sea zone, they engage each other in battle and all warship hits
     are applied as if they were ground blocks"; 2.23: warships "fight enemy warships". Savolax aboard Wattrang neither
