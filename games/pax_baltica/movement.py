@@ -59,6 +59,10 @@ def group_move(table: Table, move: Move) -> None:
             via = entry["path"][-2]["to"] if len(entry["path"]) > 1 else origin
             arrivals.setdefault((entry["path"][-1]["to"], via), []).append(entry["block"])
     carry_passengers(table, carried)
+    landings = {place: via for place, via in arrivals}
+    for name, place in carried.items():  # 8.3: the blocks landed in a harbour enter it with their warship
+        if place in landings and not board.is_sea(table.state, place):
+            arrivals[(place, landings[place])].append(name)
     for entry in move.data["moves"]:
         for step in entry["path"][:-1]:  # 9.5, 9.9: passing through is entering too
             if board.is_known_territory(table.state, step["to"]):

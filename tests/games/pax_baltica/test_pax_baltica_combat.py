@@ -811,6 +811,33 @@ def test_reserve_example_estland_main_attack_livland_reserves(pb):
     assert {"Savolax", "Sodermanland"} <= set(pb.names(pb.engine.view(state, 1)))
 
 
+def test_6_22_blocks_a_warship_lands_across_another_border_are_reserves_with_it(pb):
+    """6.22: "Players may move into the same battle territory via different border edges. One border edge is declared
+    the Main Attack. The blocks crossing other border(s) are considered RESERVES"; 8.3: warships in harbour are
+    anchored inside the territory, the blocks aboard landing with them (4.6). 12.4: Rehnskiold attacks the Danes in
+    Skane from Smaland, the main attack; Wattrang sails into Skane's harbour from the Southern Baltic Sea with
+    Elfsborg aboard. Both crossed the sea's border: both are reserves, Elfsborg unseen by the Allies and out of reach
+    of their hits in round 1."""
+    state = pb.place(pb.setup("12.4"), "Elfsborg", "Southern Baltic Sea", aboard=True, loaded=False)
+    state = pb.place(state, "Wachtmeister", "Baltic Sea")
+    state = pb.play(
+        state,
+        ("action_roll", 0, {"roll": 5}),
+        ("action_roll", 1, {"roll": 1}),
+        ("group_move", 0, pb.move("Smaland", ("Rehnskiold", ["Skane"]))),
+        ("group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Skane"]))),
+        ("end_actions", 0, {}),
+        ("end_actions", 1, {}),
+        ("start_battle", 0, {"territory": "Skane", "main_attack_from": "Smaland"}),
+    )
+    assert pb.at(state, "Elfsborg") == "Skane"
+    assert sorted(state["battle"]["reserves"]) == ["Elfsborg", "Wattrang"]
+    assert "Elfsborg" not in pb.names(pb.engine.view(state, 1))
+    assert pb.refused(
+        state, "combat_fire", 1, {"block": "Reventlov", "dice": [1, 6, 6, 6], "targets": ["Elfsborg"]}, "6.32"
+    )
+
+
 def test_a_main_attack_lost_force_marching_leaves_the_next_group_the_main_attack(pb):
     """6.22: "One border edge is declared the Main Attack", its blocks fight in round 1; 4.5: "If a Strength 1 block
     fails a force-march roll, it is destroyed". The Allies attack Estland first with Schnwentz (strength 1,
