@@ -533,14 +533,16 @@ def _retreat_problem(state: JSON, move: Move) -> Violation | None:
 
 
 def _retreat_border_problem(state: JSON, seat: int, step: JSON) -> Violation | None:
-    """6.5: the borders a side may retreat across, and 4.2's limits per round."""
+    """6.5: the borders a side may retreat across, and 4.2's limits per round. An attacker who
+    crossed no border (a battle nobody moved into, Player 1 its attacker: README) retreats as a
+    defender does."""
     battle, first = state["battle"], step["to"]
     shared = first in battle["attack_borders"] and first in battle["defence_borders"]
     if shared and battle["last_entry"].get(first) != seat:
         return Violation(
             sections.RETREATS, f"Both players entered from {first}: only the last to enter may retreat there."
         )
-    if battle["attacker"] == seat and first not in battle["attack_borders"]:
+    if battle["attacker"] == seat and battle["attack_borders"] and first not in battle["attack_borders"]:
         return Violation(
             sections.RETREATS, f"The attacker may only retreat via the borders used to attack, not to {first}."
         )
