@@ -106,16 +106,17 @@ def lapse_sieges(table: Table) -> None:
     truce sends a nation's blocks to its pool, 6.9; the Polish Parliament takes Poland's over to
     the other side, 14.2), or whose garrison is no longer an enemy's (a truce "ends all
     hostilities" with its nation, 6.9; Poland allied by 10.4), is attempted by nobody and
-    lapses, and a battle phase waiting for nothing else ends. So does a declared siege none of
-    whose blocks left there may make it (3.43.b: the army gone to a truce's pool, a regiment
-    left before a garrison of 2): it must be attempted, and cannot be (a free one is forgone)."""
+    lapses, and a battle phase waiting for nothing else ends. So does a siege none of whose
+    blocks there may make it (3.43.b: a regiment alone before a garrison of 2, free siege or
+    declared, the army gone to a truce's pool; 10.6: the Prussian block outside Pommern): a
+    declared one must be attempted and cannot be, a free one is no attempt to make or forgo."""
     state = table.state
     lapsed = [
         place
         for place, seat in state["sieges"].items()
         if not board.blocks_at(state, place, seat)
         or not board.is_enemy_territory(state, place, seat)
-        or (place in state["declared_sieges"] and nobody_may_besiege(state, seat, place))
+        or nobody_may_besiege(state, seat, place)
     ]
     for place in lapsed:
         table.at("sieges").pop(place)

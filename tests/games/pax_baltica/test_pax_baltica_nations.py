@@ -100,13 +100,16 @@ def test_prussians_attack_only_in_pommern(pb):
 
 def test_prussians_besiege_only_in_pommern(pb):
     """10.6: "The only territory where the Prussian block may perform any attack, siege or combat is Pommern": it may
-    march into Wismar (a German territory), but not besiege its garrison."""
+    march into Wismar (a German territory), but not besiege its garrison: its march there makes no free siege (3.43),
+    nor may it declare one."""
     state = allied_actions(pb)
     state = pb.place(pb.edit(state, active={**state["active"], "prussia": True}), "Prussian Army", "Mecklenburg")
     state = pb.play(state, ("group_move", 1, pb.move("Mecklenburg", ("Prussian Army", ["Wismar"]))))
+    assert state["sieges"] == {}
+    assert pb.refused(state, "declare_siege", 1, {"territory": "Wismar"}, "3.43.b")
     state = pb.play(state, ("end_actions", 1, {}))
     rolls = [{"block": "Prussian Army", "dice": [1, 2, 5, 6]}]
-    assert pb.refused(state, "siege", 1, {"territory": "Wismar", "rolls": rolls, "garrison_dice": []}, "10.6")
+    assert pb.rules(state, "siege", 1, {"territory": "Wismar", "rolls": rolls, "garrison_dice": []}) != []
 
 
 def test_10_6_the_prussian_block_carried_by_sea_lands_only_in_german_and_polish_territories(pb):

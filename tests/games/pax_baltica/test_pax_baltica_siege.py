@@ -405,3 +405,21 @@ def test_3_43_b_a_declared_siege_no_block_left_may_make_lapses(pb):
     assert state["sieges"] == {} and state["declared_sieges"] == {}
     state = pb.play(state, ("supply_check", 0, {"losses": []}), ("supply_check", 1, {"losses": []}))
     assert state["control"]["Karelen"] == "sweden" and state["phase"] == "action_roll"
+
+
+def test_3_43_b_a_regiment_moving_into_an_empty_garrison_of_2_makes_no_free_siege(pb):
+    """3.43: a siege "As a result of movement if moving into an empty, (non-occupied) enemy territory"; 3.43.b:
+    "regimental blocks can only besiege garrisons with defence value 1". Kazanski, a Russian regiment, marches into
+    Karelen (a Swedish garrison of 2, empty): no block of the Allies there may besiege it, so there is no free siege
+    for them to make or forgo: with no battle either, the battle phase is over and Player 1 (Sweden) begins the supply
+    checks. Had Sjeremetev (an army) come too, the free siege would be theirs."""
+    state = pb.play(pb.actions(pb.setup("12.1")), ("end_actions", 0, {}))
+    alone = pb.play(
+        state, ("group_move", 1, pb.move("Ingermanland", ("Kazanski", ["Karelen"]))), ("end_actions", 1, {})
+    )
+    assert alone["sieges"] == {} and alone["phase"] == "supply"
+    assert pb.rules(alone, "forgo_siege", 1, {"territory": "Karelen"}) != []
+    alone = pb.play(alone, ("supply_check", 0, {"losses": []}))
+    both = pb.move("Ingermanland", ("Kazanski", ["Karelen"]), ("Sjeremetev", ["Karelen"]))
+    state = pb.play(state, ("group_move", 1, both), ("end_actions", 1, {}))
+    assert state["sieges"] == {"Karelen": 1}
