@@ -419,8 +419,10 @@ def combat_retreat(table: Table, move: Move) -> None:
     if not path:
         eliminate(table, name)
     else:
-        key = board.border_key(battle["territory"], path[0]["to"])
-        table.at("battle", "retreats")[key] = battle["retreats"].get(key, 0) + 1
+        for key, _colour in _retreat_crossings(battle["territory"], path):
+            use = list(table.state["battle"]["retreats"].get(key, [0, 0]))
+            use[move.seat] += 1
+            table.at("battle", "retreats")[key] = use
         destination = path[-1]["to"]
         origin = table.state["blocks"][name]["at"]
         warship = board.info(table.state, name)["type"] == "warship"
@@ -514,7 +516,7 @@ def _retreat_problem(state: JSON, move: Move) -> Violation | None:
     if len(counted) > data["move"]:
         where = "sea zones" if data["type"] == "warship" else "territories"
         return Violation(sections.RETREATS, f"{name} may retreat at most {data['move']} {where}.")
-    problem = _retreat_border_problem(state, move.seat, path[0])
+    problem = _retreat_border_problem(state, move.seat, path)
     if problem:
         return problem
     previous = state["battle"]["territory"]
@@ -532,11 +534,11 @@ def _retreat_problem(state: JSON, move: Move) -> Violation | None:
     return None
 
 
-def _retreat_border_problem(state: JSON, seat: int, step: JSON) -> Violation | None:
-    """6.5: the borders a side may retreat across, and 4.2's limits per round. An attacker who
-    crossed no border (a battle nobody moved into, Player 1 its attacker: README) retreats as a
-    defender does."""
-    battle, first = state["battle"], step["to"]
+def _retreat_border_problem(state: JSON, seat: int, path: list[JSON]) -> Violation | None:
+    """6.5: the borders a side may retreat across, and 4.2's limits per round on every border
+    the retreat crosses (``_retreat_crossings``). An attacker who crossed no border (a battle
+    nobody moved into, Player 1 its attacker: README) retreats as a defender does."""
+    battle, first = state["battle"], path[0]["to"]
     shared = first in battle["attack_borders"] and first in battle["defence_borders"]
     if shared and battle["last_entry"].get(first) != seat:
         return Violation(
@@ -550,13 +552,19 @@ def _retreat_border_problem(state: JSON, seat: int, step: JSON) -> Violation | N
         return Violation(
             sections.RETREATS, f"The defender may not retreat through the border the attacker used from {first}."
         )
-    key = board.border_key(battle["territory"], first)
-    if battle["retreats"].get(key, 0) + 1 > BORDER_LIMITS[step["border"]]:
-        return Violation(
-            sections.BORDER_RESTRICTIONS,
-            f"No more blocks may retreat across that {step['border']} border this round.",
-        )
+    for key, colour in _retreat_crossings(battle["territory"], path):
+        if battle["retreats"].get(key, [0, 0])[seat] + 1 > BORDER_LIMITS[colour]:
+            return Violation(
+                sections.BORDER_RESTRICTIONS,
+                f"No more blocks may retreat across the {colour} border {key.replace('|', ' - ')} this round.",
+            )
     return None
+
+
+def _retreat_crossings(territory: str, path: list[JSON]) -> list[tuple[str, str]]:
+    """The borders a retreat from ``territory`` crosses, each with its colour (4.2)."""
+    places = [territory, *(step["to"] for step in path)]
+    return [(board.border_key(a, b), step["border"]) for a, b, step in zip(places, places[1:], path)]
 
 
 def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]) -> Violation | None:

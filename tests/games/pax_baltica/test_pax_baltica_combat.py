@@ -167,6 +167,24 @@ def test_a_retreat_goes_no_further_than_the_blocks_move(pb):
     assert pb.rules(state, "combat_retreat", 1, {"block": "Pjotr I", "path": three[:2]}) == []
 
 
+def test_4_2_a_retreats_second_border_counts_too(pb):
+    """4.2: "The maximum number of blocks that each player can move across any border in one Game Turn depends on
+    type of border: BLACK: 6 RED: 2 ... Border restrictions also limit RETREATS (6.5)"; 6.5: "Border restrictions
+    for Retreats apply to each Combat Round. If 3 blocks is forced to retreat over a red border, one of them is
+    eliminated". In round 1 Pjotr I and Schnwentz retreat from Ingermanland through Novgorod (black) over a red
+    border into Velikaya; Kazanski, the third, may not cross that red border this round, but may stop in
+    Novgorod."""
+    state = pb.play(attack_ingermanland(pb, "Vellinck"), ("start_battle", 0, {"territory": "Ingermanland"}))
+    over_red = [pb.step("Novgorod"), pb.step("Velikaya", "red")]
+    state = pb.play(
+        state,
+        ("combat_retreat", 1, {"block": "Pjotr I", "path": over_red}),
+        ("combat_retreat", 1, {"block": "Schnwentz", "path": over_red}),
+    )
+    assert pb.refused(state, "combat_retreat", 1, {"block": "Kazanski", "path": over_red}, "4.2")
+    assert pb.rules(state, "combat_retreat", 1, {"block": "Kazanski", "path": over_red[:1]}) == []
+
+
 def test_a_retreat_never_enters_a_battle_territory(pb):
     """6.5: blocks retreat "never into/through an existing Battle territory": with Karl XII attacking Repnin in
     Novgorod, Pjotr I may not retreat from Ingermanland into or through Novgorod, but may into Velikaya."""
