@@ -609,12 +609,15 @@ def carry_passengers(table: Table, routes: dict[str, str]) -> None:
     """The carried blocks go with their warships: still aboard at sea, landed in a harbour
     (8.3: warships in harbour are anchored inside the territory). Being carried is the
     warships' move, not the blocks' (3.42); landing is the blocks' unloading, their move of
-    the game turn (4.6 "works as regular movement"), as a block landing on its own stops."""
+    the game turn (4.6 "works as regular movement"), as a block landing on its own stops, and
+    an entry as any move's (``entry_triggers``: Swedes landed by the British warship invade
+    Denmark as by a Swedish one)."""
     for name, place in routes.items():
         at_sea = board.is_sea(table.state, place)
         table.at("blocks", name).update(at=place, aboard=at_sea, revealed=False)
         if not at_sea:
             table.at("blocks", name)["moved"] = True
+            entry_triggers(table, board.owner(table.state, name), place, [name])
 
 
 def _move_block(table: Table, seat: int, origin: str, name: str, path: list[JSON]) -> None:

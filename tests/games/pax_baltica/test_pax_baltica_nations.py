@@ -623,6 +623,26 @@ def test_14_2_an_excluded_danish_block_returns_when_sweden_regroups_into_denmark
     assert state["excluded"] == [] and pb.at(state, "Juel") == "pool"
 
 
+def test_14_2_an_excluded_danish_block_returns_when_a_british_warship_lands_swedes_in_denmark(pb):
+    """14.2 Denmark 4: the excluded block "returns if Denmark is invaded by Sweden"; 4.6: unloading "works as regular
+    movement". The British warship, Elfsborg aboard, anchors in Sjaelland (a Danish harbour Sweden holds): Elfsborg
+    lands there, a Swedish block entering Denmark, and Juel returns to the Danish pool, as when a Swedish warship
+    lands it."""
+    state = pb.setup("12.4")
+    state = pb.edit(
+        state,
+        excluded=["Juel"],
+        control={**state["control"], "Sjaelland": "sweden"},
+        active={**state["active"], "britain": True},
+    )
+    state = pb.place(pb.place(state, "Juel", "out", 0), "Frederik IV", "Jylland")
+    state = pb.place(pb.place(state, "British Warship", "Baltic Sea"), "Elfsborg", "Baltic Sea", aboard=True)
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("Baltic Sea", ("British Warship", ["Sjaelland"]))))
+    assert pb.at(state, "Elfsborg") == "Sjaelland"
+    assert state["excluded"] == [] and pb.at(state, "Juel") == "pool"
+
+
 def test_the_british_warship_enters_when_the_allies_rule_the_sea(pb):
     """10.8: the British warship "activates if ... The allied player has more warship blocks at sea than Sweden"; 9.10:
     it "always starts in Portsmouth when activated"; it deactivates when "The Swedish player has more warship blocks at
