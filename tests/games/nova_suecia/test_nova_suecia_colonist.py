@@ -354,3 +354,27 @@ def test_the_raid_counts_the_log_cabins_the_action_itself_brought(table):
     t = _colonist_step(table, thaler=5, S2="farm").ships(10, 5).edit(forts={"christina": 1, "nassau": 2})
     t.edit_district("S2", cabins=1).do("invest", district="S2", triangle="left", option="basic")
     assert t.view()["log_cabins"][0] == 1 and t.view()["thaler"][0] == 5 - 4
+
+
+def test_5_3_2_a_right_hand_trade_post_makes_one_less_than_the_colonists_at_trade_posts(table):
+    """5.3.2: "sell the resources ... shown in the production square (1 less if the right-hand
+    investment triangle was used but never less than 1)"; "Trade posts' red fur production
+    squares produce as many fur as there are trade posts with colonists", the "wildcard
+    production square ... half as many ... (rounded up)". With 3 colonists at trade posts (one
+    laid down: "It does not matter who owns the colonists or whether they are upright or laid
+    down"), the right-hand fur square makes 3 - 1 = 2 fur, sold onto squares 7 and 8 of the fur
+    market (6 cubes) for 3 + 3 = 6 thaler; the right-hand wildcard square makes 2 - 1 = 1. N4 lies
+    within Swedish influence (ships on cards 1 and 12): no raid."""
+    for option, sold in (("fur", 2), ("wildcard", 1)):
+        t = _colonist_step(table, thaler=5)
+        t.edit_district("N4", type="trade_post", open=True, seal=0, right=_colonist(0, option))
+        t.edit_district(
+            "N5", type="trade_post", open=True, seal=1, left=_colonist(1, "fur"), right=_colonist(1, "fur", False)
+        )
+        if option == "fur":
+            t.do("produce", district="N4", triangle="right")
+            assert t.view()["thaler"][0] == 5 + 3 + 3 and t.view()["markets"]["fur"] == 6 + sold
+        else:
+            assert t.rules("produce", district="N4", triangle="right", resources=["iron", "iron"]) == ["5.3.2 Produce"]
+            t.do("produce", district="N4", triangle="right", resources=["iron"])
+            assert t.view()["markets"]["iron"] == 6 + sold

@@ -226,3 +226,18 @@ def test_swedish_victory_by_the_middle_player_ends_after_the_sealers_last_turn(t
     outcome = t.view()["outcome"]
     assert outcome["reason"] == "Swedish victory" and outcome["winners"] == [0]
     assert outcome["places"] == [1, 2, 2] and outcome["scores"] == [9, 8, 7]
+
+
+def test_6_a_dutch_victory_before_any_seal_blames_every_governor(table):
+    """6: "Dutch victory: The number of Fort Christina thaler times the number of Fort Nassau
+    thaler exceeds the total number of seals on the districts ... the governor or governors with
+    the fewest seals on districts is blamed by the Queen and loses." With no seal placed yet and
+    1 thaler on Fort Christina, the Swedish ship passing the Dutch one on card 9 (closest to Fort
+    Nassau, 5.2) makes 1 x 1 = 1 > 0: the Dutch win, and all three governors, with 0 seals each,
+    have the fewest."""
+    t = table(3, letters=["grain", "fur", "iron"]).at_step("ship").ships(8, 9).edit(forts={"christina": 1, "nassau": 0})
+    t.do("sail", swedish=2, open="N10", revealed="farm", dutch=1)
+    outcome = t.view()["outcome"]
+    assert t.view()["forts"] == {"christina": 1, "nassau": 1}
+    assert outcome["reason"] == "Dutch victory" and outcome["winners"] == []
+    assert outcome["blamed"] == [0, 1, 2] and outcome["places"] == [1, 1, 1]

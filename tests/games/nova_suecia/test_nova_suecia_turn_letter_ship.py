@@ -298,3 +298,26 @@ def test_five_players_the_governor_card_passes_to_the_fifth_player_then_the_four
         _play_turn(t, seat)
     assert [seat for seat, _ in order] == [0, 1, 2, 3, 4, 4, 0, 1, 2, 3, 3, 4]
     assert [gov for _, gov in order] == [0] * 5 + [4] * 5 + [3] * 2
+
+
+@pytest.mark.parametrize(
+    ("seats", "letters", "turns", "governors"),
+    [
+        (2, ["grain", "fur"], [0, 1, 1, 0, 0, 1, 1, 0], [0, 0, 1, 1, 0, 0, 1, 1]),
+        (3, ["grain", "fur", "iron"], [0, 1, 2, 2, 0, 1, 1, 2, 0, 0], [0, 0, 0, 2, 2, 2, 1, 1, 1, 0]),
+    ],
+)
+def test_5_two_and_three_players_the_governor_card_passes_to_the_right_hand_player(
+    table, seats, letters, turns, governors
+):
+    """5: "When the player to the right of the Governor has completed his or her turn, the
+    Governor card is passed to that player. The new Governor starts the next round and gets two
+    consecutive turns." With the fewest players (no 7.5 variant): two players pass the card every
+    round, each playing two in a row; three players: 1-3, 3, 1, 2, 2, 3, 1, 1 (seats from 0)."""
+    t = table(seats, letters=letters)
+    order = []
+    for _ in turns:
+        order.append((t.active, t.view()["governor"]))
+        _play_turn(t, t.active)
+    assert [seat for seat, _ in order] == turns
+    assert [governor for _, governor in order] == governors

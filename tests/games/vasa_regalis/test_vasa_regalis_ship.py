@@ -416,3 +416,27 @@ def test_five_players_the_new_leader_is_asked_first_and_inspection_runs_counter_
         table.play("inspect", seat, target=None, good=None)
     assert order == [2, 1, 0, 4, 3]
     assert (table.view()["round"], table.view()["shipyard_leader"]) == (3, 0)
+
+
+def test_4_all_value_3_goods_of_a_built_type_force_no_building(new_table):
+    """4: "If all goods of value 3 are in play, the building action must take place for that good
+    type. Each good type may only be built once." Three players keep 3 sculptures of value 3;
+    once sculpture is built, all three in hands force nothing: with a cloth of value 3 in play the
+    new leader (seat 1) may pass, and without it there is no building at all."""
+    for cloth in (True, False):
+        table = new_table(3).play("choose_leader", seat=0).deal(1, "sculpture", 3).roles_done()
+        table.play("choose_building", 0, good="sculpture")
+        for seat in range(3):
+            table.play("place", seat, value=1)
+        for seat in (2, 1, 0):
+            table.play("inspect", seat, target=None, good=None)
+        table.deal(0, "sculpture", 3).deal(2, "sculpture", 3)
+        if cloth:
+            table.deal(2, "cloth", 3)
+        table.roles_done()
+        view = table.view()
+        if cloth:
+            assert (view["phase"], view["forced_building"], view["building_choices"]) == ("building", [], ["cloth"])
+            table.play("pass_building", 1)
+        else:
+            assert (view["phase"], view["round"], view["shipyard_leader"]) == ("roles", 3, 2)
