@@ -14,6 +14,7 @@ from games.pax_baltica.movement import (
     border_problem,
     carry_passengers,
     closed_by_poland,
+    crossings,
     entry_prohibited,
     entry_triggers,
     landing_problems,
@@ -419,14 +420,12 @@ def combat_retreat(table: Table, move: Move) -> None:
     if not path:
         eliminate(table, name)
     else:
-        for key, _colour in _retreat_crossings(battle["territory"], path):
+        for key, (_colour, count) in _retreat_crossings(table.state, move.seat, name, path).items():
             use = list(table.state["battle"]["retreats"].get(key, [0, 0]))
-            use[move.seat] += 1
+            use[move.seat] += count
             table.at("battle", "retreats")[key] = use
         destination = path[-1]["to"]
-        origin = table.state["blocks"][name]["at"]
-        warship = board.info(table.state, name)["type"] == "warship"
-        carried = passenger_routes(table.state, move.seat, origin, [(name, destination)]) if warship else {}
+        carried = _retreat_carried(table.state, move.seat, name, path)
         table.at("blocks", name).update(
             at=destination, moved=True, aboard=board.is_sea(table.state, destination), revealed=False
         )
@@ -516,7 +515,7 @@ def _retreat_problem(state: JSON, move: Move) -> Violation | None:
     if len(counted) > data["move"]:
         where = "sea zones" if data["type"] == "warship" else "territories"
         return Violation(sections.RETREATS, f"{name} may retreat at most {data['move']} {where}.")
-    problem = _retreat_border_problem(state, move.seat, path)
+    problem = _retreat_border_problem(state, move.seat, name, path)
     if problem:
         return problem
     previous = state["battle"]["territory"]
@@ -534,7 +533,7 @@ def _retreat_problem(state: JSON, move: Move) -> Violation | None:
     return None
 
 
-def _retreat_border_problem(state: JSON, seat: int, path: list[JSON]) -> Violation | None:
+def _retreat_border_problem(state: JSON, seat: int, name: str, path: list[JSON]) -> Violation | None:
     """6.5: the borders a side may retreat across, and 4.2's limits per round on every border
     the retreat crosses (``_retreat_crossings``). An attacker who crossed no border (a battle
     nobody moved into, Player 1 its attacker: README) retreats as a defender does."""
@@ -552,8 +551,8 @@ def _retreat_border_problem(state: JSON, seat: int, path: list[JSON]) -> Violati
         return Violation(
             sections.RETREATS, f"The defender may not retreat through the border the attacker used from {first}."
         )
-    for key, colour in _retreat_crossings(battle["territory"], path):
-        if battle["retreats"].get(key, [0, 0])[seat] + 1 > BORDER_LIMITS[colour]:
+    for key, (colour, count) in _retreat_crossings(state, seat, name, path).items():
+        if battle["retreats"].get(key, [0, 0])[seat] + count > BORDER_LIMITS[colour]:
             return Violation(
                 sections.BORDER_RESTRICTIONS,
                 f"No more blocks may retreat across the {colour} border {key.replace('|', ' - ')} this round.",
@@ -561,10 +560,19 @@ def _retreat_border_problem(state: JSON, seat: int, path: list[JSON]) -> Violati
     return None
 
 
-def _retreat_crossings(territory: str, path: list[JSON]) -> list[tuple[str, str]]:
-    """The borders a retreat from ``territory`` crosses, each with its colour (4.2)."""
-    places = [territory, *(step["to"] for step in path)]
-    return [(board.border_key(a, b), step["border"]) for a, b, step in zip(places, places[1:], path)]
+def _retreat_crossings(state: JSON, seat: int, name: str, path: list[JSON]) -> dict[str, tuple[str, int]]:
+    """The borders a retreat of ``name`` from the battle territory crosses, each with its colour
+    and the blocks crossing it (4.2, ``crossings``): the block on each, and the blocks a warship
+    lands in its harbour (8.4, ``_retreat_carried``) with it on the last."""
+    moves = [{"block": name, "path": path}]
+    return crossings(state, state["battle"]["territory"], moves, _retreat_carried(state, seat, name, path))
+
+
+def _retreat_carried(state: JSON, seat: int, name: str, path: list[JSON]) -> dict[str, str]:
+    """8.4: the blocks aboard that a warship retreating along ``path`` takes along (``passenger_routes``)."""
+    if not path or board.info(state, name)["type"] != "warship" or not board.is_known_territory(state, path[-1]["to"]):
+        return {}
+    return passenger_routes(state, seat, state["battle"]["territory"], [(name, path[-1]["to"])])
 
 
 def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]) -> Violation | None:
@@ -588,8 +596,7 @@ def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]
         prohibited = closed_by_poland(state, name, place) or entry_prohibited(state, seat, name, place)
         if prohibited:
             return prohibited
-    carried = passenger_routes(state, seat, state["battle"]["territory"], [(name, harbour)])
-    return next(iter(landing_problems(state, seat, carried)), None)
+    return next(iter(landing_problems(state, seat, _retreat_carried(state, seat, name, path))), None)
 
 
 def _retreat_step_problem(state: JSON, seat: int, name: str, step: JSON, last: bool) -> Violation | None:
@@ -706,12 +713,12 @@ def regroup(table: Table, move: Move) -> None:
     ):
         raise EngineError("A regrouping block, or where it regroups, is not on the map of the game.")
     carried = _regroup_carried(table.state, move)
-    for entry in move.data["moves"]:
-        place, target = table.state["blocks"][entry["block"]]["at"], entry["to"]["to"]
-        key = board.border_key(place, target)
+    for key, (_colour, count) in _regroup_crossings(table.state, move).items():
         use = list(table.state["border_use"].get(key, [0, 0]))
-        use[move.seat] += 1
+        use[move.seat] += count
         table.at("border_use")[key] = use
+    for entry in move.data["moves"]:
+        target = entry["to"]["to"]
         # 6.6: into territories: a block aboard regrouping lands (4.6)
         table.at("blocks", entry["block"]).update(at=target, moved=True, aboard=False, revealed=False)
         entry_triggers(table, move.seat, target, [entry["block"]])  # 14.2: a regroup enters as a move does
@@ -734,6 +741,15 @@ def _regroup_carried(state: JSON, move: Move) -> dict[str, str]:
     named = {e["block"] for e in entries} - {ship for ship, _ in ships}
     left = {**state, "blocks": {n: b for n, b in state["blocks"].items() if n not in named}}
     return passenger_routes(left, move.seat, state["blocks"][ships[0][0]]["at"], ships)
+
+
+def _regroup_crossings(state: JSON, move: Move) -> dict[str, tuple[str, int]]:
+    """The borders a regroup crosses (6.6 "Border restrictions do apply for a Regroup"), each
+    with its colour and the blocks crossing it (``crossings``): each block named, and those its
+    warships land in a harbour (8.3, ``_regroup_carried``)."""
+    entries = move.data["moves"]
+    moves = [{"block": entry["block"], "path": [entry["to"]]} for entry in entries]
+    return crossings(state, state["blocks"][entries[0]["block"]]["at"], moves, _regroup_carried(state, move))
 
 
 def _regroups(state: JSON, seat: int) -> list[JSON]:
@@ -774,7 +790,6 @@ def _regroup_problem(state: JSON, move: Move) -> Violation | None:
     names = [entry["block"] for entry in move.data["moves"]]
     if len(set(names)) != len(names):
         return Violation(rule, "A regroup moves each block once, one territory away.")
-    crossing: dict[str, int] = {}
     for entry in move.data["moves"]:
         name, step = entry["block"], entry["to"]
         if (
@@ -798,11 +813,10 @@ def _regroup_problem(state: JSON, move: Move) -> Violation | None:
         problem = step_problem(state, move.seat, name, place, step, True, warship)  # 6.6: "a move"
         if problem:
             return problem
-        key = board.border_key(place, target)
-        crossing[key] = crossing.get(key, 0) + 1
-        used = state["border_use"].get(key, [0, 0])[move.seat]
-        if used + crossing[key] > BORDER_LIMITS[step["border"]]:
+    for key, (colour, count) in _regroup_crossings(state, move).items():
+        if state["border_use"].get(key, [0, 0])[move.seat] + count > BORDER_LIMITS[colour]:
             return Violation(
-                sections.BORDER_RESTRICTIONS, f"Too many blocks would cross the {step['border']} border to {target}."
+                sections.BORDER_RESTRICTIONS,
+                f"Too many blocks would cross the {colour} border {key.replace('|', ' - ')} this game turn.",
             )
     return next(iter(passenger_problems(state, move.seat, _regroup_carried(state, move))), None)

@@ -49,7 +49,7 @@ def group_move(table: Table, move: Move) -> None:
         for problem in _group_move_problems(state, move, carried):
             table.refuse(problem.rule, problem.message)
     _raise_if_unplayable(state, move)
-    for key, (_colour, count) in _crossings(origin, move.data["moves"]).items():
+    for key, (_colour, count) in crossings(state, origin, move.data["moves"], carried).items():
         use = table.at("border_use").setdefault(key, [0, 0])
         table.at("border_use")[key] = [u + (count if s == seat else 0) for s, u in enumerate(use)]
     arrivals: dict[tuple[str, str], list[str]] = {}
@@ -59,10 +59,8 @@ def group_move(table: Table, move: Move) -> None:
             via = entry["path"][-2]["to"] if len(entry["path"]) > 1 else origin
             arrivals.setdefault((entry["path"][-1]["to"], via), []).append(entry["block"])
     carry_passengers(table, carried)
-    landings = {place: via for place, via in arrivals}
-    for name, place in carried.items():  # 8.3: the blocks landed in a harbour enter it with their warship
-        if place in landings and not board.is_sea(table.state, place):
-            arrivals[(place, landings[place])].append(name)
+    for name, (place, via, _step) in landings(state, origin, move.data["moves"], carried).items():
+        arrivals[(place, via)].append(name)  # 8.3: the blocks landed in a harbour enter it with their warship
     for entry in move.data["moves"]:
         for step in entry["path"][:-1]:  # 9.5, 9.9: passing through is entering too
             if board.is_known_territory(table.state, step["to"]):
@@ -258,7 +256,7 @@ def _together_problems(
     pinning (4.4) and the room aboard (4.6); ``carried``: the blocks aboard its warships carry
     (``passenger_routes``)."""
     return [
-        *_border_limit_problems(state, seat, origin, moves),
+        *_border_limit_problems(state, seat, origin, moves, carried),
         *_pinning_problems(state, seat, origin, moves),
         *_capacity_problems(state, seat, moves),
         *passenger_problems(state, seat, carried),
@@ -443,21 +441,49 @@ def _sea_step_problem(state: JSON, seat: int, name: str, previous: str, place: s
     return None
 
 
-def _crossings(origin: str, moves: list[JSON]) -> dict[str, tuple[str, int]]:
-    """Border key -> (colour, blocks crossing it) for one group move."""
+def landings(state: JSON, origin: str, moves: list[JSON], carried: dict[str, str]) -> dict[str, tuple[str, str, JSON]]:
+    """The carried blocks (``passenger_routes``) the warships of a move from ``origin`` land in a
+    harbour (8.3), each with the harbour, the place its warship entered it from and that step:
+    the first of the move's warships ending there, whose room the blocks aboard fill first (README,
+    Blocks aboard)."""
+    entries: dict[str, tuple[str, JSON]] = {}
+    for entry in moves:
+        if entry["path"] and entry["path"][-1]["to"] not in entries:
+            via = entry["path"][-2]["to"] if len(entry["path"]) > 1 else origin
+            entries[entry["path"][-1]["to"]] = (via, entry["path"][-1])
+    return {
+        name: (place, *entries[place])
+        for name, place in carried.items()
+        if place in entries and not board.is_sea(state, place)
+    }
+
+
+def crossings(state: JSON, origin: str, moves: list[JSON], carried: dict[str, str]) -> dict[str, tuple[str, int]]:
+    """Border key -> (colour, blocks crossing it) for one move of blocks from ``origin`` (a group
+    move, a regroup): each block along its path, and each block its warships land in a harbour
+    (``landings``) across the border they enter it by (4.2 "any border"; 4.6: unloading "works as
+    regular movement"). Being carried at sea is the warships' move (README, Blocks aboard)."""
     crossed: dict[str, tuple[str, int]] = {}
+
+    def cross(previous: str, step: JSON) -> None:
+        key = board.border_key(previous, step["to"])
+        colour = "red" if step["border"] == "red" or crossed.get(key, ("black", 0))[0] == "red" else "black"
+        crossed[key] = (colour, crossed.get(key, (colour, 0))[1] + 1)
+
     for entry in moves:
         previous = origin
         for step in entry["path"]:
-            key = board.border_key(previous, step["to"])
-            colour = "red" if step["border"] == "red" or crossed.get(key, ("black", 0))[0] == "red" else "black"
-            crossed[key] = (colour, crossed.get(key, (colour, 0))[1] + 1)
+            cross(previous, step)
             previous = step["to"]
+    for _place, via, step in landings(state, origin, moves, carried).values():
+        cross(via, step)
     return crossed
 
 
-def _border_limit_problems(state: JSON, seat: int, origin: str, moves: list[JSON]) -> list[Violation]:
-    for key, (colour, count) in _crossings(origin, moves).items():
+def _border_limit_problems(
+    state: JSON, seat: int, origin: str, moves: list[JSON], carried: dict[str, str]
+) -> list[Violation]:
+    for key, (colour, count) in crossings(state, origin, moves, carried).items():
         used = state["border_use"].get(key, [0, 0])[seat]
         limit = BORDER_LIMITS[colour]
         if used + count > limit:

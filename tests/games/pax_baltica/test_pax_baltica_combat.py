@@ -1004,6 +1004,45 @@ def test_the_victorious_british_warship_regroups_into_portsmouth_and_carries_its
     assert not state["blocks"]["Elfsborg"]["aboard"]
 
 
+def test_4_2_blocks_a_retreating_warship_lands_cross_the_border_with_it(pb):
+    """4.2: "RED: 2 ... Border restrictions also limit RETREATS (6.5)"; 6.5: "If 3 blocks is forced to retreat over a
+    red border, one of them is eliminated"; 4.6: "Sea movement is loading or unloading of ground blocks into warships
+    and works as regular movement"; 8.4: the warship retreats to a friendly harbour, the blocks aboard landing there
+    with it (8.3). Wattrang, with Savolax and Elfsborg aboard, retreating from the Kattegat through the Southern
+    Baltic Sea (its attack's border) into Skane over a border logged red, would take 3 blocks across it: refused;
+    over a black one (3 of 6) it may, and both land."""
+    state = pb.place(pb.setup("12.5"), "Savolax", "Baltic Sea", aboard=True, loaded=False)
+    state = pb.place(state, "Elfsborg", "Baltic Sea", aboard=True, loaded=False)
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("Baltic Sea", ("Wattrang", ["Southern Baltic Sea", "Kattegat"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Kattegat"}))
+    state = pb.play(state, ("combat_fire", 1, {"block": "Tordenskiold", "dice": [6, 6, 6]}))
+    over_red = {"block": "Wattrang", "path": [pb.step("Southern Baltic Sea"), pb.step("Skane", "red")]}
+    assert pb.refused(state, "combat_retreat", 0, over_red, "4.2")
+    over_black = {"block": "Wattrang", "path": [pb.step("Southern Baltic Sea"), pb.step("Skane")]}
+    assert over_black in [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "combat_retreat"]
+    state = pb.play(state, ("combat_retreat", 0, over_black))
+    assert [pb.at(state, name) for name in ("Wattrang", "Savolax", "Elfsborg")] == ["Skane"] * 3
+
+
+def test_4_2_blocks_a_regrouping_warship_lands_cross_the_border_with_it(pb):
+    """4.2: "RED: 2"; 6.6: "A regroup is a move ... Border restrictions do apply for a Regroup"; 4.6: "Sea movement
+    is loading or unloading of ground blocks into warships and works as regular movement"; 8.3: the blocks aboard
+    land with their warship in a harbour. The British warship, having sunk Tordenskiold in the North Sea with
+    Elfsborg and Kronoberg aboard, may not regroup into Smaland over a border logged red (3 blocks across it); over a
+    black one it may."""
+    state = pb.place(british_warship_attacked_in_the_north_sea(pb, "Elfsborg"), "Kronoberg", "North Sea", aboard=True)
+    state = pb.place(state, "Tordenskiold", "North Sea", 1)
+    state = pb.play(state, ("combat_fire", 0, {"block": "British Warship", "dice": [1, 6, 6]}))
+    assert state["regroup"] == {"territory": "North Sea", "seat": 0}
+    over_red = {"moves": [{"block": "British Warship", "to": pb.step("Smaland", "red")}]}
+    assert pb.refused(state, "regroup", 0, over_red, "4.2")
+    state = pb.play(state, ("regroup", 0, {"moves": [{"block": "British Warship", "to": pb.step("Smaland")}]}))
+    assert [pb.at(state, name) for name in ("British Warship", "Elfsborg", "Kronoberg")] == ["Smaland"] * 3
+    assert state["border_use"]["North Sea|Smaland"] == [3, 0]
+
+
 def test_a_block_regrouping_from_the_ships_lands(pb):
     """6.6: the victor regroups "1 territory away to any friendly territories"; 4.6: sea movement "is loading or
     unloading of ground blocks into warships". Elfsborg, aboard the British warship that sank Tordenskiold in the North

@@ -379,6 +379,36 @@ def test_4_6_blocks_landed_by_their_warships_in_a_harbour_march_no_further_this_
     assert pb.rules(state, "group_move", 0, pb.move("Skane", ("Sodra Skanska", ["Smaland"]))) == []
 
 
+def test_4_2_blocks_landed_by_their_warships_count_against_the_border_they_land_across(pb):
+    """4.2: "The maximum number of blocks that each player can move across any border in one Game Turn depends on
+    type of border: BLACK: 6"; 4.6: "Sea movement is loading or unloading of ground blocks into warships and works
+    as regular movement"; 8.3: warships in harbour are "placed inside the territory" (README, Blocks aboard: the
+    blocks land with them, across the border their ships crossed). Wattrang, Wachtmeister and the British warship,
+    with six regiments aboard since an earlier turn (Great Britain at war, 10.8), may not all enter Pommern from the Southern Baltic Sea: that
+    is 3 warships and 6 landed regiments, 9 blocks across one black border. Two of them may (2 + 4 = 6); the third,
+    with its two regiments, may then not follow (6 + 3 > 6), and no legal move offers it."""
+    state = sweden_to_act(pb)
+    state = pb.place(
+        pb.edit(state, active={**state["active"], "britain": True}), "British Warship", "Southern Baltic Sea"
+    )
+    regiments = ("Elfsborg", "Kronoberg", "Dalregementet", "Estlandska", "Sodra Skanska", "Pommerska")
+    for name in regiments:
+        state = pb.place(state, name, "Southern Baltic Sea", aboard=True, loaded=False)
+    ships = ("Wattrang", "Wachtmeister", "British Warship")
+    fleet = pb.move("Southern Baltic Sea", *[(ship, ["Pommern"]) for ship in ships])
+    assert pb.refused(state, "group_move", 0, fleet, "4.2")
+    state = pb.play(state, ("group_move", 0, pb.move("Southern Baltic Sea", *[(s, ["Pommern"]) for s in ships[:2]])))
+    assert state["border_use"]["Pommern|Southern Baltic Sea"] == [6, 0]
+    assert sum(pb.at(state, name) == "Pommern" for name in regiments) == 4
+    assert pb.refused(state, "group_move", 0, pb.move("Southern Baltic Sea", ("British Warship", ["Pommern"])), "4.2")
+    assert not any(
+        entry["path"][-1]["to"] == "Pommern"
+        for move in pb.engine.legal_moves(state, 0)
+        if move.type == "group_move" and move.data["from"] == "Southern Baltic Sea"
+        for entry in move.data["moves"]
+    )
+
+
 def test_no_boarding_from_an_enemy_port(pb):
     """4.6: "you are also allowed to unload ground blocks into an enemy port or harbour but NOT load from them." """
     state = pb.place(sweden_to_act(pb), "Elfsborg", "Holstein")
