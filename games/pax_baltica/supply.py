@@ -93,11 +93,16 @@ def _supplied_territories(state: JSON, seat: int, nation: str, by_sea: set[str])
 def _carries_supply(state: JSON, place: str, seat: int, nation: str) -> bool:
     """4.7: supply is traced through Mecklenburg and Schlesien "as long as they are
     non-occupied" (by any block, README); Holstein-Gottorp "works as a Swedish transit
-    territory", for the side it stands with only, until "occupied ... by any allied force".
+    territory", for the side it stands with only, until "occupied or conquered by any allied
+    force": while enemy blocks stand there, and once a garrison the edition gives it is
+    another nation's (README), when it carries lines as any garrison does.
     10.4: no Polish territory closed to ``nation`` carries its line (``board.closed_by_poland``)."""
     if board.enemy_blocks_at(state, place, seat):
         return False
-    if board.kind(state, place) == "transit":
+    if board.kind(state, place) == "transit" and state["control"].get(place) in (
+        None,
+        board.original_nation(state, place),
+    ):
         side = board.side_of(state, board.territory(state, place)["nation"])
         return side == seat if side is not None else not board.blocks_at(state, place)
     return board.friendly_side(state, place) == seat and not board.closed_by_poland(state, place, nation)

@@ -183,6 +183,29 @@ def test_holstein_gottorp_is_a_swedish_transit_territory(pb):
     assert not supply.in_supply(pb.place(state, "Reventlov", "Pommern"), "Reventlov")
 
 
+def test_4_7_a_holstein_gottorp_the_allies_conquered_is_no_swedish_transit_territory(pb):
+    """4.7: "Holstein-Gottorp works as a Swedish transit territory for supply and replacement purposes. If
+    Holstein-Gottorp is occupied or conquered by any allied force, this is no longer valid"; 4.3: a conquered
+    territory is one whose garrison "an enemy have besieged and conquered". With the edition giving Holstein-Gottorp
+    a garrison (map.territories; map.json assumes none), Vellinck in Danish Holstein traces supply through it to
+    Pommern while the garrison is its own; once Denmark holds it, no Danish block standing there, he traces none: a
+    conquered Holstein-Gottorp is a Danish conquest, no Swedish transit territory. Retaken by Sweden it carries his
+    line again, as any garrison Sweden holds (7.1)."""
+    borders = [
+        {"a": "Pommern", "b": "Holstein-Gottorp", "colour": "black"},
+        {"a": "Holstein-Gottorp", "b": "Holstein", "colour": "black"},
+    ]
+    edition = {"borders": borders, "territories": {"Holstein-Gottorp": {"garrison": 1}}}
+    state = pb.setup("12.1", map=edition)
+    state = pb.place(pb.edit(state, active={**state["active"], "denmark": True}), "Vellinck", "Holstein")
+    assert state["control"]["Holstein-Gottorp"] == "holstein-gottorp"
+    assert supply.in_supply(state, "Vellinck")
+    conquered = pb.edit(state, control={**state["control"], "Holstein-Gottorp": "denmark"})
+    assert not supply.in_supply(conquered, "Vellinck")
+    retaken = pb.edit(state, control={**state["control"], "Holstein-Gottorp": "sweden"})
+    assert supply.in_supply(retaken, "Vellinck")
+
+
 SUPPLY_EXAMPLE_BORDERS = [
     {"a": "Livland", "b": "Kurlandia", "colour": "black"},
     {"a": "Kurlandia", "b": "Zemaitija", "colour": "black"},
