@@ -12,9 +12,11 @@ from games.pax_baltica import board
 def is_supply_source(state: JSON, place: str, seat: int) -> bool:
     """7.1: an un-besieged national territory whose garrison the player controls: of a nation
     at war on his side, or Poland's, at war or not (9.3, 9.5: "draw supply from its territories
-    ... even if not activated", ``board.friendly_side``)."""
+    ... even if not activated", ``board.friendly_side``); never a transit territory, through
+    which a line is only traced (4.7: Holstein-Gottorp with the garrison an edition gives it)."""
     return (
-        state["control"].get(place) == board.rightful_nation(state, place)
+        board.kind(state, place) != "transit"
+        and state["control"].get(place) == board.rightful_nation(state, place)
         and board.friendly_side(state, place) == seat
         and not board.enemy_blocks_at(state, place, seat)
     )

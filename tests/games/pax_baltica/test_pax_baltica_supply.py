@@ -206,6 +206,19 @@ def test_4_7_a_holstein_gottorp_the_allies_conquered_is_no_swedish_transit_terri
     assert supply.in_supply(retaken, "Vellinck")
 
 
+def test_4_7_holstein_gottorp_with_a_garrison_is_no_swedish_supply_source(pb):
+    """7.1: supply capable is "An un-besieged national territory where the player control the garrison", and a
+    line goes "back to the 'motherland'" (7.2); 4.7: "Holstein-Gottorp works as a Swedish transit territory for
+    supply": supply is traced through it, not from it. With the edition giving it a garrison (map.territories) and
+    only its border with Holstein printed, Vellinck in Danish Holstein has no line to any Swedish territory: he is
+    out of supply, as he is with map.json's Holstein-Gottorp, which has no garrison."""
+    borders = [{"a": "Holstein-Gottorp", "b": "Holstein", "colour": "black"}]
+    for territories in ({}, {"Holstein-Gottorp": {"garrison": 1}}):
+        state = pb.setup("12.1", map={"borders": borders, "territories": territories})
+        state = pb.place(pb.edit(state, active={**state["active"], "denmark": True}), "Vellinck", "Holstein")
+        assert not supply.in_supply(state, "Vellinck")
+
+
 SUPPLY_EXAMPLE_BORDERS = [
     {"a": "Livland", "b": "Kurlandia", "colour": "black"},
     {"a": "Kurlandia", "b": "Zemaitija", "colour": "black"},
