@@ -460,7 +460,7 @@ def landings(state: JSON, origin: str, moves: list[JSON], carried: dict[str, str
 
 def crossings(state: JSON, origin: str, moves: list[JSON], carried: dict[str, str]) -> dict[str, tuple[str, int]]:
     """Border key -> (colour, blocks crossing it) for one move of blocks from ``origin`` (a group
-    move, a regroup): each block along its path, and each block its warships land in a harbour
+    move, a retreat, a regroup): each block along its path, and each block its warships land in a harbour
     (``landings``) across the border they enter it by (4.2 "any border"; 4.6: unloading "works as
     regular movement"). Being carried at sea is the warships' move (README, Blocks aboard)."""
     crossed: dict[str, tuple[str, int]] = {}
