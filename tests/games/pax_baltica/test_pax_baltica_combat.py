@@ -1197,3 +1197,85 @@ def test_6_9_the_victor_keeps_only_a_garrison_his_side_conquered(pb):
     state = pb.play(state, ("combat_fire", 0, {**fatal, "keep": "Smolensk"}))
     assert state["active"]["russia"] is False
     assert (state["control"]["Novgorod"], state["control"]["Smolensk"]) == ("russia", "russia")
+
+
+def test_6_32_any_block_may_retreat_instead_of_attacking_in_the_combat_round_example(pb):
+    """6.32 Combat round example: "1. Karl XII (A3) 2. Danish Army Reventlov (B2) 3. Danish Regiment Prins Christian
+    (B1) 4. Swedish Regiment Pommerska (B1) ... Any block may Retreat instead of Attacking"; 6.21: "In its Combat
+    Turn, a block may either ATTACK or RETREAT". Prins Christian's combat turn is his retreat into Sjaelland (not
+    into Smaland, whence the Swedes attacked, 6.5): Reventlov fires after him, then Pommerska, and round 2 begins
+    without Prins Christian."""
+    state = pb.setup("12.4")
+    state = pb.edit(state, karl_waiting=False)
+    state = pb.place(state, "Karl XII", "Smaland", 4)
+    state = pb.place(state, "Pommerska", "Smaland")
+    state = pb.place(state, "Rehnskiold", "Svealand")
+    state = pb.place(state, "Fynske", "Sjaelland")
+    state = pb.place(state, "Prins Christian", "Skane")
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
+    state = pb.play(state, ("group_move", 0, pb.move("Smaland", ("Karl XII", ["Skane"]), ("Pommerska", ["Skane"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Skane"}))
+    state = pb.play(state, ("combat_fire", 0, {"block": "Karl XII", "dice": [4, 5, 6, 6]}))
+    assert pb.refused(state, "combat_retreat", 1, {"block": "Prins Christian", "path": [pb.step("Smaland")]}, "6.5")
+    state = pb.play(state, ("combat_retreat", 1, {"block": "Prins Christian", "path": [pb.step("Sjaelland")]}))
+    assert pb.at(state, "Prins Christian") == "Sjaelland" and turn.next_combatants(state) == ["Reventlov"]
+    state = pb.play(state, ("combat_fire", 1, {"block": "Reventlov", "dice": [6, 6, 6, 6]}))
+    state = pb.play(state, ("combat_fire", 0, {"block": "Pommerska", "dice": [6, 6, 6]}))
+    assert state["battle"]["round"] == 2 and turn.combatants(state, 1) == ["Reventlov"]
+
+
+def test_6_4_the_swedish_sides_nations_fight_together(pb):
+    """6.4: "The same type of co-operation goes for the Swedish, Ukraine, Polish, Hanoverian, Turkish and British
+    blocks." 12.4 with Ukraine in the war: Mazepa stands with Rehnskiold in Smaland when Reventlov attacks from Skane.
+    Both defend in the B turns before Reventlov (6.21), and Reventlov's hit lands on either, the owner's choice between
+    the equally strong (6.32)."""
+    state = pb.setup("12.4")
+    state = pb.edit(state, active={**state["active"], "ukraine": True})
+    state = pb.place(state, "Mazepa", "Smaland")
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}), ("end_actions", 0, {}))
+    state = pb.play(state, ("group_move", 1, pb.move("Skane", ("Reventlov", ["Smaland"]))))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Smaland"}))
+    assert sorted(turn.next_combatants(state)) == ["Mazepa", "Rehnskiold"]
+    state = pb.play(
+        state,
+        ("combat_fire", 0, {"block": "Mazepa", "dice": [6, 6, 6, 6]}),
+        ("combat_fire", 0, {"block": "Rehnskiold", "dice": [6, 6, 6, 6]}),
+        ("combat_fire", 1, {"block": "Reventlov", "dice": [1, 6, 6, 6], "targets": ["Mazepa"]}),
+    )
+    assert (pb.steps(state, "Mazepa"), pb.steps(state, "Rehnskiold")) == (3, 4)
+
+
+def test_8_4_ground_blocks_may_not_sea_retreat_onto_anchored_warships(pb):
+    """8.4: "Ground blocks may not sea retreat onto anchored warships"; 8.3: "Warships in harbour are considered
+    anchored and are therefore placed inside the territory." 12.4: Reventlov attacks Rehnskiold in Smaland, where
+    Wattrang and Wachtmeister lie at anchor: no Swedish warship is at sea to take him, so he may not retreat into the
+    Southern Baltic Sea, and no such retreat is offered; with Wachtmeister at sea there, he may."""
+    to_sea = {"block": "Rehnskiold", "path": [pb.step("Southern Baltic Sea")]}
+    for at_sea in (False, True):
+        state = pb.place(pb.setup("12.4"), "Wattrang", "Smaland")
+        state = pb.place(state, "Wachtmeister", "Southern Baltic Sea" if at_sea else "Smaland")
+        state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}), ("end_actions", 0, {}))
+        state = pb.play(state, ("group_move", 1, pb.move("Skane", ("Reventlov", ["Smaland"]))))
+        state = pb.play(state, ("start_battle", 0, {"territory": "Smaland"}))
+        offered = to_sea in [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "combat_retreat"]
+        assert offered is at_sea and (pb.rules(state, "combat_retreat", 0, to_sea) == []) is at_sea
+        if not at_sea:
+            assert pb.refused(state, "combat_retreat", 0, to_sea, "8.4")
+
+
+def test_6_6_the_victor_regroups_at_the_instant_of_victory_or_not_at_all(pb):
+    """6.6: "When a battle ends, the Victor may REGROUP at the instant of Victory." Karl XII kills Repnin (strength 1)
+    in Novgorod and may regroup at once; once Player 1 starts the battle of Ingermanland instead, the moment has passed:
+    the regroup is refused and no longer offered."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Repnin", "Novgorod", 1)
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Ingermanland"]))))
+    state = pb.play(state, ("group_move", 0, pb.move("Skane", ("Karl XII", ["Novgorod"]))))
+    state = pb.play(
+        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Novgorod"})
+    )
+    state = pb.play(state, ("combat_fire", 0, {"block": "Karl XII", "dice": [1, 6, 6, 6]}))
+    regroup = {"moves": [{"block": "Karl XII", "to": pb.step("Estland")}]}
+    assert state["battle"] is None and pb.rules(state, "regroup", 0, regroup) == []
+    state = pb.play(state, ("start_battle", 0, {"territory": "Ingermanland"}))
+    assert pb.rules(state, "regroup", 0, regroup) != []
+    assert "regroup" not in {m.type for m in pb.engine.legal_moves(state, 0)}
