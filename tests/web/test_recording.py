@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
-from records import selectors, services
+from records import narration, selectors, services
 from records.models import Membership, Play, Player, Role
 from records.web import access
 from records.web.forms import SchemaForm
@@ -531,3 +531,26 @@ def test_the_logging_page_fits_a_phone(site, phone):
     assert Play.objects.get(pk=play.pk).last_seq == 3
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(phone, "log-phone-refused")
+
+
+def test_the_move_just_logged_is_in_sight_in_the_last_moves(site, page):
+    """The last moves are repeated "so the table can check what was logged": the one just
+    logged, last of them, must show without scrolling the list, however long their sentences
+    (Nova Suecia's run to three lines each beside the table)."""
+    club, players = harbour_club()
+    play = started(club, players, "nova_suecia")
+    for _ in range(12):
+        (move, *_) = narration.legal(play, None, True)
+        services.append_events(play_id=play.pk, events=[services.NewEvent(move.type, move.seat, move.data)], user=None)
+        play = Play.objects.get(pk=play.pk)
+    sign_in(page, site, "recorder")
+    page.goto(f"{site}/plays/{play.pk}/log/")
+    chosen = page.locator("#moves button.move").first
+    sentence = chosen.inner_text()
+    chosen.click()
+    page.wait_for_selector(".messages li:has-text('13. ')")
+    recent = page.locator(".recent ol.log")
+    last = recent.locator("li").last
+    assert last.inner_text() == sentence
+    shown, logged = recent.bounding_box(), last.bounding_box()
+    assert shown["y"] <= logged["y"] and logged["y"] + logged["height"] <= shown["y"] + shown["height"] + 1
