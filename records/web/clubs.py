@@ -35,10 +35,11 @@ class ClubForm(forms.ModelForm):
         fields = ("name", "slug", "is_public", "keeps_secrets")
         labels = {"slug": "Address", "is_public": "Public", "keeps_secrets": "Keeps secrets"}
         help_texts = {
-            "slug": "The club's address: /clubs/<address>/ (letters, digits, - and _).",
+            "slug": "The club's name in its links, as harbour in /clubs/harbour/ (letters, digits, - and _).",
             "is_public": "Anyone may see a public club's plays and numbers; a private club's are for its members.",
             "keeps_secrets": "Hidden cards stay hidden after a play ends (by default the table turns them over).",
         }
+        error_messages = {"slug": {"unique": "Another club has this address: choose another."}}
 
 
 class SettingsForm(ClubForm):

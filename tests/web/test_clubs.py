@@ -408,3 +408,24 @@ def test_a_recorder_adds_players_on_a_phone_and_a_taken_name_is_told(phone, site
     phone.wait_for_url(f"{site}/clubs/public/players/")
     assert phone.locator("tr:has-text('Eve')").inner_text().split("\t")[:3] == ["Eve", "public-member", "eve_plays"]
     screenshot(phone, "players")
+
+
+# Starting a club ---------------------------------------------------------------------------
+
+
+def test_the_new_club_form_says_what_the_address_is_in_plain_text(client, make_user):
+    """The address's help is text: a placeholder in angle brackets was read as an HTML element
+    (``<address>``), which cut the sentence in two and hid the placeholder."""
+    client.force_login(make_user("founder"))
+    answer = client.get("/clubs/new/")
+    assert answer.status_code == 200
+    assert "<address>" not in answer.content.decode()
+    assert "/clubs/harbour/" in answer.content.decode()
+
+
+def test_a_taken_address_is_refused_in_the_forms_words(client, private):
+    client.force_login(private["member"])
+    answer = client.post("/clubs/new/", {"name": "Another", "slug": "private", "is_public": "on"})
+    assert answer.status_code == 200
+    assert answer.context["form"].errors["slug"] == ["Another club has this address: choose another."]
+    assert Club.objects.filter(slug="private").count() == 1
