@@ -114,7 +114,11 @@ def play(request, pk: int):
         "broken": chain.first_broken_seq(events),
         "can_dispute": step is not None and selectors.has_role(play.club, request.user, role_to_log(["dispute"])),
         "can_rule": selectors.has_role(play.club, request.user, role_to_log(["ruling"])),
-        "open_disputes": [e for e in events if e.type == "dispute" and e.seq not in ruled],
+        "open_disputes": [
+            {"event": e, "voided_by": voids.get(e.data["seq"])}
+            for e in events
+            if e.type == "dispute" and e.seq not in ruled
+        ],
         "logging": play.status == Status.IN_PROGRESS and selectors.has_role(play.club, request.user, role_to_log([])),
         "generic": engine.slug == "generic",
     }

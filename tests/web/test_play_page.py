@@ -154,6 +154,22 @@ def test_a_member_files_a_dispute_and_the_owner_rules_on_it_from_the_page(client
     assert log[2]["disputed"] and log[2]["ruled"] and log[2]["voided_by"] == dispute + 1
 
 
+def test_a_dispute_on_a_move_voided_since_is_ruled_without_offering_to_void_it_again(client, db):
+    """A move is voided once (a second void is refused, 422); a ruling that does not void can
+    still settle its dispute. The ruling's form said nothing of it and offered "Void the
+    disputed move": ticked, the ruling was refused and the decision typed was lost."""
+    play = logged("generic", "three_player_scored")
+    signed_in(client, "member").post(f"/plays/{play.pk}/dispute/", {"seq": 2, "claim": "That road was two tiles."})
+    owner = signed_in(client, "owner")
+    owner.post(f"/plays/{play.pk}/correction/", {"seq": 2, "reason": "Counted twice."})
+    dispute, correction = play.last_seq + 1, play.last_seq + 2
+    page = owner.get(f"/plays/{play.pk}/").content.decode()
+    (form,) = [part for part in page.split("<form") if 'class="ruling"' in part]
+    assert 'name="void"' not in form and f"Event 2 is voided already, by event {correction}" in form
+    ruled = owner.post(f"/plays/{play.pk}/ruling/", {"dispute": dispute, "decision": "Settled by the correction."})
+    assert ruled.status_code == 302 and Play.objects.get(pk=play.pk).last_seq == correction + 1
+
+
 def test_a_refused_dispute_comes_back_as_a_message_and_logs_nothing(client, db):
     play = logged("generic", "three_player_scored")
     answer = signed_in(client, "member").post(f"/plays/{play.pk}/dispute/", {"seq": 99, "claim": "?"}, follow=True)
