@@ -209,6 +209,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "records.query.Pagination",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "records.query.ContentNegotiation",
     # The API speaks JSON: a form-encoded body is a 415, not a second way to write.
     "DEFAULT_PARSER_CLASSES": ["records.body.JSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",

@@ -8,11 +8,23 @@ from __future__ import annotations
 from django import forms
 from django_filters import rest_framework as filters
 from rest_framework.exceptions import ValidationError
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.pagination import LimitOffsetPagination
 
 #: The largest offset a page may start at (PostgreSQL's OFFSET is a 64-bit integer; no list
 #: here comes near a 32-bit one).
 MAX_OFFSET = 2**31 - 1
+
+
+class ContentNegotiation(DefaultContentNegotiation):
+    """``?format=`` names one of the answer's formats; any other is a 400 naming them (DRF's
+    answer is a bare 404, as if the resource did not exist)."""
+
+    def filter_renderers(self, renderers, format):
+        chosen = [renderer for renderer in renderers if renderer.format == format]
+        if not chosen:
+            raise ValidationError({"format": [f"Name one format: {', '.join(r.format for r in renderers)}."]})
+        return chosen
 
 
 class Pagination(LimitOffsetPagination):

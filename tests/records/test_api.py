@@ -246,6 +246,14 @@ def test_the_log_lists_after_a_seq_and_streams_as_ndjson(play, recorder):
     assert recorder.get(events_url(play) + "?after=-1").status_code == 400
 
 
+def test_a_format_the_log_does_not_have_is_a_400_naming_those_it_has(play, recorder):
+    """README: a query parameter the schema does not allow is a 400 (the schema's ``format`` is
+    json, ndjson or text); it was DRF's bare 404 "Not found.", as if the play did not exist."""
+    answer = recorder.get(events_url(play) + "?format=xml")
+    assert answer.status_code == 400
+    assert answer.json() == {"format": ["Name one format: json, api, ndjson, text."]}
+
+
 def test_state_at_any_seq(play, recorder):
     post(recorder, events_url(play), [{"type": "score", "seat": 0, "data": {"points": n}} for n in (1, 2, 3)])
     assert recorder.get(f"/api/v1/plays/{play.pk}/state/?at=2").json()["view"]["scores"] == [3, 0, 0]

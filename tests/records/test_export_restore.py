@@ -212,7 +212,7 @@ def test_members_take_the_results_and_owners_the_archive(club_setup, client_for,
     assert client.get(f"/api/v1/clubs/{kind}/export/?format=archive").status_code == archive
 
 
-@pytest.mark.parametrize("query", ["?format=", "?format=csv&format=archive"])
+@pytest.mark.parametrize("query", ["?format=", "?format=csv&format=archive", "?format=xlsx"])
 def test_an_export_names_one_known_format(club_setup, client_for, query):
     response = client_for(club_setup["public"]["owner"]).get(f"/api/v1/clubs/public/export/{query}")
     assert response.status_code == 400
