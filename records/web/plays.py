@@ -57,7 +57,9 @@ def _eyes(play: Play, user, viewer: int | None, seats: list[dict]) -> list[dict]
     for seat in seats:
         if arbiter or seat["position"] == own:
             label = f"Seat {seat['position'] + 1}: {seat['name']}"
-            choices.append({"seat": seat["position"], "label": label, "current": viewer == seat["position"]})
+            choices.append(
+                {"seat": seat["position"], "name": seat["name"], "label": label, "current": viewer == seat["position"]}
+            )
     return choices
 
 

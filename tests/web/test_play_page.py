@@ -92,6 +92,14 @@ def test_a_reader_may_take_only_the_eyes_the_api_gives_them(client, db):
     assert owner.get(f"/plays/{play.pk}/?seat=1").context["viewer"] == 1
 
 
+def test_a_seated_member_is_told_whose_eyes_they_read_with(client, db):
+    """A spectator is told the seats' hidden cards stay hidden; a seated member, who sees their
+    own seat's and no other's, was told nothing of it."""
+    play = logged("vasa_regalis", shortest_playthrough("vasa_regalis"), upto=20)
+    page = signed_in(client, "member").get(f"/plays/{play.pk}/").content.decode()
+    assert "You see this play as Player 1 in seat 1: your hidden cards show, the other seats' stay hidden." in page
+
+
 def shortest_playthrough(slug: str) -> str:
     """The shortest playthrough of ``slug``: the quickest to log."""
     paths = [p for p in all_playthroughs() if p.parent.parent.name == slug]
