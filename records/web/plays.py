@@ -143,16 +143,20 @@ class CorrectionForm(forms.Form):
     reason = forms.CharField(max_length=2000, label="Why it is voided")
 
 
+class AbandonForm(forms.Form):
+    reason = forms.CharField(max_length=2000, required=False, label="Why it ends here")
+
+
 #: The form of each meta event a page appends.
-META_FORMS = {"dispute": DisputeForm, "ruling": RulingForm, "correction": CorrectionForm}
+META_FORMS = {"dispute": DisputeForm, "ruling": RulingForm, "correction": CorrectionForm, "abandon": AbandonForm}
 
 
 @login_required
 @require_POST
 def append_meta(request, pk: int, kind: str):
-    """File a dispute (members), rule on one or correct a move (recorders): one meta event,
-    appended like any other; then the replay shows the move it is about. What the service
-    refuses comes back as a message."""
+    """File a dispute (members), rule on one, correct a move or abandon the play (recorders):
+    one meta event, appended like any other; then the replay shows the move it is about (the
+    play's end, for an abandon). What the service refuses comes back as a message."""
     play = play_for(request, pk)
     require_role(request, play.club, role_to_log([kind]))
     form = META_FORMS[kind](request.POST)
@@ -160,14 +164,16 @@ def append_meta(request, pk: int, kind: str):
         for field, errors in form.errors.items():
             messages.error(request, f"{form.fields[field].label or field}: {' '.join(errors)}")
         return redirect("play", play.pk)
+    data = {name: value for name, value in form.cleaned_data.items() if value != ""}  # a blank reason: none
     try:
-        appended = append(request, play, [services.NewEvent(type=kind, data=form.cleaned_data)])
+        appended = append(request, play, [services.NewEvent(type=kind, data=data)])
     except APIException as refused:
         tell_refusal(request, refused)
         return redirect("play", play.pk)
     (event,) = appended.events
     messages.success(request, f"Logged as event {event.seq}.")
-    data = form.cleaned_data
+    if kind == "abandon":
+        return redirect("play", play.pk)
     move = play.events.get(seq=data["dispute"]).data["seq"] if kind == "ruling" else data["seq"]
     return redirect(f"{reverse('play', args=[play.pk])}?seq={move}")  # the move it is about
 
@@ -177,4 +183,5 @@ urlpatterns = [
     path("plays/<int:pk>/dispute/", append_meta, {"kind": "dispute"}, name="play-dispute"),
     path("plays/<int:pk>/ruling/", append_meta, {"kind": "ruling"}, name="play-ruling"),
     path("plays/<int:pk>/correction/", append_meta, {"kind": "correction"}, name="play-correction"),
+    path("plays/<int:pk>/abandon/", append_meta, {"kind": "abandon"}, name="play-abandon"),
 ]

@@ -63,6 +63,7 @@ RULES = {
     "play-dispute": Rule(Role.MEMBER, 302, post=True),
     "play-ruling": Rule(Role.RECORDER, 302, post=True),
     "play-correction": Rule(Role.RECORDER, 302, post=True),
+    "play-abandon": Rule(Role.RECORDER, 302, post=True),
     "play-new": Rule(Role.RECORDER),
     "play-result": Rule(Role.RECORDER),
     "play-log": Rule(Role.RECORDER),

@@ -10,7 +10,7 @@ from games import registry
 from games.playthrough import all_playthroughs, load
 from games.secrets import NOBODY
 from records import services
-from records.models import Membership, Play, Player, Role
+from records.models import Membership, Play, Player, Role, Status
 from tests.web.conftest import screenshot, sign_in
 from tests.web.pictures import playthrough
 
@@ -176,6 +176,23 @@ def test_a_dispute_on_a_move_voided_since_is_ruled_without_offering_to_void_it_a
     assert 'name="void"' not in form and f"Event 2 is voided already, by event {correction}" in form
     ruled = owner.post(f"/plays/{play.pk}/ruling/", {"dispute": dispute, "decision": "Settled by the correction."})
     assert ruled.status_code == 302 and Play.objects.get(pk=play.pk).last_seq == correction + 1
+
+
+def test_a_recorder_abandons_a_play_from_its_page_and_a_member_may_not(client, db):
+    """README: "abandon ends the play unrated". A play started by mistake, or left unfinished
+    at the table, could be ended only through the API: the pages had no way to abandon it."""
+    play = logged("nova_suecia", shortest_playthrough("nova_suecia"), upto=5)
+    member = signed_in(client, "member")
+    assert f'action="/plays/{play.pk}/abandon/"' not in member.get(f"/plays/{play.pk}/").content.decode()
+    assert member.post(f"/plays/{play.pk}/abandon/", {"reason": "No."}).status_code == 403
+    owner = signed_in(client, "owner")
+    assert f'action="/plays/{play.pk}/abandon/"' in owner.get(f"/plays/{play.pk}/").content.decode()
+    abandoned = owner.post(f"/plays/{play.pk}/abandon/", {"reason": "The café closed."})
+    assert abandoned.status_code == 302 and abandoned["Location"] == f"/plays/{play.pk}/"
+    play = Play.objects.get(pk=play.pk)
+    assert play.status == Status.ABANDONED
+    assert play.events.get(seq=play.last_seq).data == {"reason": "The café closed."}
+    assert f'action="/plays/{play.pk}/abandon/"' not in owner.get(f"/plays/{play.pk}/").content.decode()
 
 
 def test_a_refused_dispute_comes_back_as_a_message_and_logs_nothing(client, db):
