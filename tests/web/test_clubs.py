@@ -431,15 +431,6 @@ def test_a_taken_address_is_refused_in_the_forms_words(client, private):
     assert Club.objects.filter(slug="private").count() == 1
 
 
-def test_a_recorder_finds_the_players_page_from_the_clubs_home(client, private):
-    """Recorders add the club's players (the players page), so the club's home leads them there
-    as it leads the owners; a member, who may only read that page, is not sent to it."""
-    players = f"/clubs/{private['club'].slug}/players/"
-    for who, linked in (("recorder", True), ("owner", True), ("member", False)):
-        client.force_login(private[who])
-        assert (f'href="{players}"' in client.get(f"/clubs/{private['club'].slug}/").content.decode()) is linked, who
-
-
 def test_a_new_play_in_a_club_with_no_players_leads_to_the_page_that_adds_them(client, make_user):
     founder = make_user("founder")
     club = services.create_club(name="Empty", slug="empty", is_public=True, owner=founder)

@@ -148,11 +148,14 @@ def test_a_private_clubs_page_is_404_to_outsiders_and_shown_to_members(client, c
     ("who", "links"),
     [
         ("owner", {"play-new", "members", "settings", "players"}),
-        ("recorder", {"play-new"}),
+        ("recorder", {"play-new", "players"}),
         ("member", set()),
     ],
 )
-def test_a_clubs_page_offers_owners_their_pages_and_recorders_a_new_play(client, club_setup, who, links):
+def test_a_clubs_page_offers_owners_their_pages_and_recorders_a_new_play_and_the_players(
+    client, club_setup, who, links
+):
+    """Recorders add the club's players (the players page): the club's page leads them there."""
     html = signed_in(client, club_setup["public"][who]).get("/clubs/public/").content.decode()
     offered = {
         "play-new": 'href="/clubs/public/plays/new/"' in html,
