@@ -14,9 +14,10 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import BadRequest, RequestDataTooBig
 from django.db import DataError, InterfaceError, OperationalError
 from django.http import JsonResponse
+from django.shortcuts import render
 from django.views import defaults
 from rest_framework import status
 from rest_framework.exceptions import APIException, ValidationError
@@ -54,12 +55,16 @@ def _api(request) -> bool:
 
 
 def bad_request(request, exception):
-    """Django's own refusals (a disallowed host, a malformed request) are JSON under /api/."""
+    """Django's own refusals (a disallowed host, a malformed request) are JSON under /api/. A
+    page's own refusal (``BadRequest``, raised with a sentence) says its sentence; Django's
+    (a disallowed host, a suspicious request) say no more than that the request is malformed."""
     if _api(request) and isinstance(exception, RequestDataTooBig):
         too_large = BodyTooLarge(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
         return JsonResponse({"detail": too_large.detail}, status=too_large.status_code)
     if _api(request):
         return JsonResponse({"detail": "The request is malformed."}, status=status.HTTP_400_BAD_REQUEST)
+    if type(exception) is BadRequest:
+        return render(request, "400.html", {"reason": str(exception)}, status=status.HTTP_400_BAD_REQUEST)
     return defaults.bad_request(request, exception)
 
 

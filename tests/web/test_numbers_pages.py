@@ -224,6 +224,13 @@ def test_the_head_to_head_picker_leads_to_the_pair_and_a_player_is_not_compared_
     assert client.get(f"/players/{ada.pk}/vs/{ada.pk}/").status_code == 400
 
 
+def test_a_refused_head_to_head_page_says_why(client, public):
+    """The page's 400 said only "The request is malformed.", not the reason the page gives."""
+    ada = public["players"][0]
+    assert "Pick a player to compare with." in client.get(f"/players/{ada.pk}/vs/?other=").content.decode()
+    assert "Compare a player with someone else." in client.get(f"/players/{ada.pk}/vs/{ada.pk}/").content.decode()
+
+
 def test_head_to_head_with_a_private_clubs_player_is_404_to_outsiders(client, club_setup, public, private):
     ada, other = public["players"][0], private["players"][0]
     assert client.get(f"/players/{ada.pk}/vs/{other.pk}/").status_code == 404
