@@ -195,8 +195,16 @@ class PlaySerializer(Strict, serializers.ModelSerializer):
         players = [seat["player"] for seat in seats]
         if any(player.club_id != attrs["club"].pk for player in players):
             raise serializers.ValidationError({"seats": ["Every seated player must be a player of the play's club."]})
-        if len(set(players)) != len(players):
-            raise serializers.ValidationError({"seats": ["A player takes one seat only."]})
+        first_seat: dict = {}
+        repeated = {
+            f"seats[{n}].player": [
+                f"{player.display_name} sits in an earlier seat already: a player takes one seat only."
+            ]
+            for n, player in enumerate(players)
+            if first_seat.setdefault(player, n) != n
+        }
+        if repeated:
+            raise serializers.ValidationError(repeated)
         option_errors = {
             "options." + ".".join(map(str, e.absolute_path)) if e.absolute_path else "options": e.message
             for e in Draft202012Validator(engine.options_schema).iter_errors(attrs.get("options", {}))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 
 from django import forms
@@ -104,12 +105,28 @@ def new_play(request, slug: str):
         except SetupRefused as refused:
             context["violations"] = refused.detail["violations"]
         except ValidationError as refused:
-            context["errors"] = refusal(refused)
+            context["errors"] = _on_rows(refused, seat_forms)
         else:
             return redirect("play-result" if game == "generic" else "play-log", play.pk)
     status = 200 if bound is None else 422 if "violations" in context else 400
     context.update(play_form=play_form, seat_forms=seat_forms, options=options)
     return render(request, "records/play_new.html", context, status=status)
+
+
+def _on_rows(refused: ValidationError, seat_forms) -> list[str]:
+    """The service's refusal of a new play as the page tells it: an error of a seat
+    (``seats[n].player``, n counting the rows with a player) under that row's input, the rest
+    as lines."""
+    rows = [form for form in seat_forms if form.cleaned_data.get("player")]
+    rest = {}
+    for field, sentences in flat_errors(refused.detail).items():
+        seat = re.fullmatch(r"seats\[(\d+)\]\.(\w+)", field)
+        if seat and int(seat[1]) < len(rows) and seat[2] in rows[int(seat[1])].fields:
+            for sentence in sentences:
+                rows[int(seat[1])].add_error(seat[2], sentence)
+        else:
+            rest[field] = sentences
+    return refusal(ValidationError(rest)) if rest else []
 
 
 def _create(request, club: Club, game: str, chosen: dict, seat_forms, options: dict) -> Play:

@@ -334,6 +334,19 @@ def test_play_creation_errors_name_the_field(public, recorder, club_setup):
     assert Play.objects.count() == 0
 
 
+def test_a_player_seated_twice_is_refused_at_the_seat_that_repeats_them(public, recorder):
+    """Which field and why: the seat that repeats a player (it was {"seats": ["A player takes
+    one seat only."]}, which names neither the seat nor the player)."""
+    ada, bo = public["players"][:2]
+    body = {"club": "public", "game": "generic", "options": {"title": "X"}}
+    seats = [{"player": ada.pk}, {"player": bo.pk}, {"player": ada.pk}]
+    response = post(recorder, "/api/v1/plays/", {**body, "seats": seats})
+    assert response.status_code == 400
+    taken = f"{ada.display_name} sits in an earlier seat already: a player takes one seat only."
+    assert response.json() == {"seats[2].player": [taken]}
+    assert Play.objects.count() == 0
+
+
 def test_plays_filter_by_club_game_player_status_and_date(public, recorder):
     a = new_play(public["club"], public["players"][:2])
     new_play(public["club"], public["players"][2:4])

@@ -183,7 +183,9 @@ def test_a_player_seated_twice_is_refused_as_the_api_refuses_it(client, db):
     form = new_play_form([players[0], players[0]], "generic", **{"option-title": "Azul"})
     answer = signed_in(client, "recorder").post(f"/clubs/{club.slug}/plays/new/", form)
     assert answer.status_code == 400 and not Play.objects.exists()
-    assert "seats: A player takes one seat only." in answer.content.decode()
+    rows = answer.context["seat_forms"].forms
+    assert rows[1].errors["player"] == ["Anna sits in an earlier seat already: a player takes one seat only."]
+    assert not rows[0].errors and not answer.context.get("errors")
 
 
 def test_a_player_of_another_club_cannot_be_seated(client, db):
