@@ -171,3 +171,22 @@ def test_who_may_open_each_page(client, club_setup, keywords, name, role, kind):
     if role == "anonymous" and rule.who not in (OPEN, READ):
         assert answer["Location"].startswith("/accounts/login/")
     assert answer.status_code == 302 or answer["Content-Type"].startswith("text/html")
+
+
+@pytest.mark.parametrize(("path", "drawn"), [("/api/docs/", ".swagger-ui .info"), ("/api/redoc/", ".menu-content")])
+def test_the_api_docs_ask_nothing_of_another_site_in_a_browser(site, page, path, drawn):
+    """README: Swagger UI and Redoc are served by the service itself, nothing comes from a CDN.
+    Redoc's script drew its sidebar's logo from cdn.redoc.ly all the same (an img it hides when
+    it fails): offline, a failed request; online, a request to a third party on every visit.
+    Every request that goes out to the network passes the route below."""
+    sent = []
+
+    def through(route):
+        sent.append(route.request.url)
+        return route.continue_() if route.request.url.startswith(site) else route.abort()
+
+    page.route("**/*", through)
+    page.goto(f"{site}{path}")
+    page.wait_for_selector(drawn)  # the schema read and the page drawn, its images asked for
+    page.wait_for_load_state("networkidle")
+    assert len(sent) > 2 and [url for url in sent if not url.startswith(site)] == []
