@@ -190,3 +190,12 @@ def test_the_api_docs_ask_nothing_of_another_site_in_a_browser(site, page, path,
     page.wait_for_selector(drawn)  # the schema read and the page drawn, its images asked for
     page.wait_for_load_state("networkidle")
     assert len(sent) > 2 and [url for url in sent if not url.startswith(site)] == []
+
+
+def test_a_page_names_its_icon_so_the_browser_asks_for_no_missing_one(site, page, club_setup):
+    """A page that names no icon has the browser ask for /favicon.ico, which is no page here:
+    "Failed to load resource: ... 404" in the console of every page the app shows."""
+    page.goto(f"{site}/clubs/public/")
+    icon = page.evaluate("document.querySelector('link[rel~=icon]')?.href ?? null")
+    assert icon is not None
+    assert icon.startswith("data:") or page.request.get(icon).status == 200
