@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import mail
 
@@ -81,6 +82,23 @@ def test_an_unknown_page_is_an_html_404_and_an_unknown_api_route_json(client, db
     assert "Not found" in page.content.decode()
     api = client.get("/api/v1/no-such-route/")
     assert api.status_code == 404 and api["Content-Type"] == "application/json"
+
+
+def test_signing_in_too_often_wrongly_is_told_on_the_sign_in_page(client, make_user):
+    """The sign-in page locked out (README: 10 wrong passwords for one account from one address)
+    answered the API's JSON, {"detail": "Too many failed sign-ins. ..."}, as a page of text;
+    it is the sign-in page again, saying so, with the username kept."""
+    make_user("astrid")
+    answers = [
+        client.post("/accounts/login/", {"username": "astrid", "password": "wrong"})
+        for _ in range(settings.AXES_FAILURE_LIMIT + 1)
+    ]
+    locked = answers[-1]
+    assert locked.status_code == 429 and locked["Content-Type"].startswith("text/html")
+    assert int(locked["Retry-After"]) == settings.AXES_COOLOFF_TIME.total_seconds()
+    page = locked.content.decode()
+    assert "Too many failed sign-ins for astrid. Try again in 15 minutes." in page
+    assert 'value="astrid"' in page
 
 
 def test_sign_up_and_sign_in_in_a_browser(page, site):
