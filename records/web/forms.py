@@ -2,8 +2,9 @@
 
 An engine describes its options and its events by JSON Schema (``engine.describe()``), so a
 page builds its inputs from that, not from a copy of it: a boolean is a checkbox, an ``enum`` a
-choice, a number a number, a string a text, and anything nested (objects, arrays, ``anyOf``) a
-textarea of JSON with the example as its hint. The form only turns what was typed into JSON;
+choice, a set of an ``enum``'s values (``uniqueItems``) a checkbox each, a number a number, a
+string a text, and anything else nested (objects, arrays, ``anyOf``) a textarea of JSON with the
+example as its hint. The form only turns what was typed into JSON;
 whether it fits the schema is the service's to judge (``shape_errors``, as for the API).
 """
 
@@ -51,6 +52,14 @@ def schema_field(schema: dict, *, required: bool, example: JSON = None) -> forms
         if not common["required"] and None not in schema["enum"]:
             choices.insert(0, (BLANK, "—"))
         return forms.TypedChoiceField(choices=choices, coerce=json.loads, empty_value=None, **common)
+    items = schema.get("items", {})
+    if kinds == {"array"} and schema.get("uniqueItems") and "enum" in items:
+        return forms.TypedMultipleChoiceField(
+            choices=[(json.dumps(v), _choice_label(v)) for v in items["enum"]],
+            coerce=json.loads,
+            widget=forms.CheckboxSelectMultiple,
+            **common,
+        )
     if kinds - {"null"} == {"boolean"}:
         return forms.BooleanField(required=False, help_text=help_text)
     if kinds - {"null"} == {"integer"}:
@@ -98,7 +107,7 @@ class SchemaForm(forms.Form):
             if isinstance(field, forms.BooleanField):
                 if value or name in required:
                     typed[name] = value
-            elif value is None or value == BLANK:
+            elif value is None or value == BLANK or value == []:
                 if name in required:
                     typed[name] = None
             else:

@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from django import forms
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
+from games import registry
 from records import narration, selectors, services
 from records.models import Membership, Play, Player, Role
 from records.web import access
@@ -341,6 +343,21 @@ def test_the_schema_form_turns_what_was_typed_into_the_event_data():
     )
     assert full.is_valid(), full.errors
     assert full.json() == {"target": 2, "good": "cloth", "points": 12, "note": "hi", "flag": True, "pairs": [1]}
+
+
+def test_a_set_of_choices_is_a_checkbox_each_not_json_to_type(client, db):
+    """Pax Baltica's optional rules (an array of 13.1, 13.2 and 13.3, each once): the new play
+    page showed a textarea captioned "JSON" and nothing of the rules one may choose."""
+    schema = registry.get("pax_baltica").options_schema
+    chosen = SchemaForm(schema, {"optional_rules": ['"13.1"', '"13.3"']})  # as the checkboxes post them
+    assert isinstance(chosen.fields["optional_rules"].widget, forms.CheckboxSelectMultiple)
+    assert chosen.is_valid(), chosen.errors
+    assert chosen.json() == {"optional_rules": ["13.1", "13.3"]}
+    none = SchemaForm(schema, {})
+    assert none.is_valid() and "optional_rules" not in none.json()
+    club, _ = harbour_club()
+    page = signed_in(client, "recorder").get(f"/clubs/{club.slug}/plays/new/?game=pax_baltica").content.decode()
+    assert 'type="checkbox" name="option-optional_rules" value="&quot;13.2&quot;"' in page
 
 
 def test_the_schema_form_refuses_a_number_outside_its_bounds():
