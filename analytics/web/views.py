@@ -4,6 +4,8 @@ outsiders (:func:`records.web.access.club_for`, :func:`analytics.selectors.visib
 
 from __future__ import annotations
 
+import math
+
 from django.core.exceptions import BadRequest
 from django.db.models import Exists, OuterRef, QuerySet
 from django.http import Http404
@@ -15,7 +17,7 @@ from analytics.web.numbers import game_names, play_rows, rating, whole_percent, 
 from games import registry
 from records import selectors as records
 from records.models import Membership, Player, Role
-from records.web.access import club_for
+from records.web.access import club_for, whole_param
 
 #: How many recent plays and leaders a club shows on the home page, and on its own page.
 HOME_PLAYS, HOME_LEADERS = 5, 5
@@ -53,16 +55,22 @@ def _tabs(keys: list[str], names: dict[str, str], current: str) -> list[dict]:
 
 
 def club(request, slug: str):
-    """A club's front page: recent plays, leaderboards (overall and per game), members,
-    players, and the links its owners and recorders need."""
+    """A club's front page: recent plays (older ones a page at a time, ``?page=``),
+    leaderboards (overall and per game), members, players, and the links its owners and
+    recorders need."""
     club = club_for(request, slug)
     clubs = records.visible_clubs(request.user)
     rated = selectors.rated_games(club)
     names = game_names(rated, clubs)
     game = _picked(request, rated)
+    page, pages = whole_param(request, "page", default=1), max(1, math.ceil(club.plays.count() / CLUB_PLAYS))
+    if not 1 <= page <= pages:
+        raise Http404(f"There is no page {page} of plays: the last is {pages}.")
     context = {
         "club": club,
-        "plays": play_rows(club.plays.all()[:CLUB_PLAYS]),
+        "plays": play_rows(club.plays.all()[(page - 1) * CLUB_PLAYS : page * CLUB_PLAYS]),
+        "page": page,
+        "pages": pages,
         "game": game,
         "game_name": names.get(game, "All games"),
         "tabs": _tabs(sorted(rated, key=names.get), names, game),

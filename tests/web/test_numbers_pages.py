@@ -18,8 +18,10 @@ import pytest
 
 from analytics import services as analytics
 from analytics.web.numbers import percent, rating, whole_percent
+from analytics.web.views import CLUB_PLAYS
 from records import services
 from records.models import Play
+from tests.factories import new_play
 from tests.web.conftest import screenshot, sign_in
 
 DAY = dt.date(2025, 3, 1)
@@ -132,6 +134,19 @@ def test_a_clubs_leaderboard_has_every_game_and_each_game_rated_there(client, pu
         "Bo",
     ]
     assert f'href="/games/{GAME}/?club=public"' in of_game.content.decode()
+
+
+def test_a_clubs_older_plays_are_a_page_away(client, club_setup):
+    """The club's page showed its 20 latest plays and no way to the others: an older play could
+    be found by its address only (to audit a move of it, say)."""
+    setup = club_setup["public"]
+    plays = [new_play(setup["club"], setup["players"][:2]) for _ in range(CLUB_PLAYS + 1)]
+    first = client.get("/clubs/public/")
+    assert len(first.context["plays"]) == CLUB_PLAYS and 'href="?page=2"' in first.content.decode()
+    older = client.get("/clubs/public/?page=2")
+    assert [row["play"].pk for row in older.context["plays"]] == [plays[0].pk]
+    assert 'href="?page=1"' in older.content.decode() and 'href="?page=3"' not in older.content.decode()
+    assert client.get("/clubs/public/?page=3").status_code == 404
 
 
 def test_a_game_the_club_has_no_ratings_of_is_no_leaderboard(client, public):
