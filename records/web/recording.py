@@ -169,7 +169,7 @@ class MoverForm(forms.Form):
     """Which event type a typed event is, and the seat that makes it."""
 
     type = forms.CharField(widget=forms.HiddenInput)
-    seat = forms.TypedChoiceField(coerce=int, empty_value=None, required=False)
+    seat = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label="Made by")
 
     def __init__(self, *args, seats: list[dict], seated: bool, **kwargs):
         super().__init__(*args, **kwargs)

@@ -375,6 +375,15 @@ def test_the_event_form_shows_the_example_as_its_hint(client, db):
     assert 'placeholder="[{&quot;good&quot;: &quot;cloth&quot;, &quot;make&quot;: 2}' in html
 
 
+def test_the_seat_that_makes_a_typed_event_is_not_labelled_as_a_seat_in_its_data(client, db):
+    """Vasa Regalis' choose_leader is made by no seat and names in its data the seat that takes
+    the card: the form showed two inputs both labelled "Seat:"."""
+    play, recorder = vasa(client)
+    form = recorder.get(f"/plays/{play.pk}/log/?event=choose_leader").context
+    mover, data = form["mover"], form["data_form"]
+    assert mover["seat"].label == "Made by" and data["seat"].label == "Seat"
+
+
 # A generic play's result -------------------------------------------------------------------
 
 
