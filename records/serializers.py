@@ -105,14 +105,27 @@ class MembershipSerializer(Strict, serializers.ModelSerializer):
 
 
 class PlayerSerializer(Strict, serializers.ModelSerializer):
+    #: The account of a member of the club (``context["club"]``): the player's own plays and
+    #: numbers are then theirs. Anyone else's, or a name no one has, is refused alike.
     username = serializers.SlugRelatedField(
-        source="user", slug_field="username", queryset=User.objects.all(), required=False, allow_null=True
+        source="user", slug_field="username", queryset=User.objects.none(), required=False, allow_null=True
     )
 
     class Meta:
         model = Player
         fields = ["id", "display_name", "username", "bgg_username", "created_at"]
         read_only_fields = ["created_at"]
+
+    def get_fields(self):
+        fields = super().get_fields()
+        club = self.context.get("club")
+        if club is not None:
+            field = fields["username"]
+            field.queryset = User.objects.filter(memberships__club=club)
+            field.error_messages["does_not_exist"] = (
+                f"No member of {club.slug} is called {{value}}: a player's account is a member's."
+            )
+        return fields
 
     def validate_bgg_username(self, name: str) -> str:
         """One player a BoardGameGeek account in a club (any case): imports find them by it."""

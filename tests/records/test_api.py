@@ -347,6 +347,20 @@ def test_a_player_seated_twice_is_refused_at_the_seat_that_repeats_them(public, 
     assert Play.objects.count() == 0
 
 
+def test_a_players_account_is_a_member_of_the_club(public, recorder, club_setup):
+    """As on the players page ("Links the player to a member"): the API linked a player to any
+    account, a non-member's too, and said of a name no one has 'Object with username=nobody
+    does not exist.', telling a recorder which accounts exist; both are refused alike now."""
+    url = "/api/v1/clubs/public/players/"
+    for username in (club_setup["outsider"].username, "nobody"):
+        refused = post(recorder, url, {"display_name": "Maja", "username": username})
+        assert refused.status_code == 400
+        assert refused.json() == {
+            "username": [f"No member of public is called {username}: a player's account is a member's."]
+        }
+    assert post(recorder, url, {"display_name": "Maja", "username": public["member"].username}).status_code == 201
+
+
 def test_plays_filter_by_club_game_player_status_and_date(public, recorder):
     a = new_play(public["club"], public["players"][:2])
     new_play(public["club"], public["players"][2:4])
