@@ -195,6 +195,14 @@ def test_a_recorder_abandons_a_play_from_its_page_and_a_member_may_not(client, d
     assert f'action="/plays/{play.pk}/abandon/"' not in owner.get(f"/plays/{play.pk}/").content.decode()
 
 
+def test_the_play_page_writes_its_date_as_the_lists_do(client, db):
+    """The lists of plays write 6 Dec 2026; the play's own page wrote Dec. 6, 2026."""
+    play = logged("generic", "three_player_scored")
+    Play.objects.filter(pk=play.pk).update(played_on="2026-12-06")
+    page = client.get(f"/plays/{play.pk}/").content.decode()
+    assert "6 Dec 2026" in page and "Dec. 6, 2026" not in page
+
+
 def test_a_refused_dispute_comes_back_as_a_message_and_logs_nothing(client, db):
     play = logged("generic", "three_player_scored")
     answer = signed_in(client, "member").post(f"/plays/{play.pk}/dispute/", {"seq": 99, "claim": "?"}, follow=True)
