@@ -18,13 +18,14 @@ MAX_OFFSET = 2**31 - 1
 
 class ContentNegotiation(DefaultContentNegotiation):
     """``?format=`` names one of the answer's formats; any other is a 400 naming them (DRF's
-    answer is a bare 404, as if the resource did not exist)."""
+    answer is a bare 404, as if the resource did not exist). A format suffix of the path
+    (``games/0.5/`` read as ``games/0`` in format ``5``) names no resource: still a 404."""
 
-    def filter_renderers(self, renderers, format):
-        chosen = [renderer for renderer in renderers if renderer.format == format]
-        if not chosen:
+    def select_renderer(self, request, renderers, format_suffix=None):
+        named = request.query_params.get(self.settings.URL_FORMAT_OVERRIDE)
+        if not format_suffix and named and all(renderer.format != named for renderer in renderers):
             raise ValidationError({"format": [f"Name one format: {', '.join(r.format for r in renderers)}."]})
-        return chosen
+        return super().select_renderer(request, renderers, format_suffix)
 
 
 class Pagination(LimitOffsetPagination):

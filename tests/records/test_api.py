@@ -252,6 +252,8 @@ def test_a_format_the_log_does_not_have_is_a_400_naming_those_it_has(play, recor
     answer = recorder.get(events_url(play) + "?format=xml")
     assert answer.status_code == 400
     assert answer.json() == {"format": ["Name one format: json, api, ndjson, text."]}
+    # A path DRF reads with a format suffix (games/0 in format 5) names no resource: a 404.
+    assert recorder.get("/api/v1/games/0.5/").status_code == 404
 
 
 def test_state_at_any_seq(play, recorder):
