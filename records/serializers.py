@@ -122,9 +122,10 @@ class PlayerSerializer(Strict, serializers.ModelSerializer):
         if club is not None:
             field = fields["username"]
             field.queryset = User.objects.filter(memberships__club=club)
-            field.error_messages["does_not_exist"] = (
-                f"No member of {club.slug} is called {{value}}: a player's account is a member's."
-            )
+            field.error_messages = {  # a dict of its own: the copy shares the built field's
+                **field.error_messages,
+                "does_not_exist": f"No member of {club.slug} is called {{value}}: a player's account is a member's.",
+            }
         return fields
 
     def validate_bgg_username(self, name: str) -> str:

@@ -349,7 +349,7 @@ def test_a_player_seated_twice_is_refused_at_the_seat_that_repeats_them(public, 
     assert Play.objects.count() == 0
 
 
-def test_a_players_account_is_a_member_of_the_club(public, recorder, club_setup):
+def test_a_players_account_is_a_member_of_the_club(public, recorder, club_setup, client_for):
     """As on the players page ("Links the player to a member"): the API linked a player to any
     account, a non-member's too, and said of a name no one has 'Object with username=nobody
     does not exist.', telling a recorder which accounts exist; both are refused alike now."""
@@ -361,6 +361,12 @@ def test_a_players_account_is_a_member_of_the_club(public, recorder, club_setup)
             "username": [f"No member of public is called {username}: a player's account is a member's."]
         }
     assert post(recorder, url, {"display_name": "Maja", "username": public["member"].username}).status_code == 201
+    # Each club's refusal names that club (the serializer's fields are copies of one built set).
+    other = client_for(club_setup["private"]["recorder"])
+    refused = post(other, "/api/v1/clubs/private/players/", {"display_name": "Maja", "username": "nobody"})
+    assert refused.json() == {"username": ["No member of private is called nobody: a player's account is a member's."]}
+    again = post(recorder, url, {"display_name": "Moa", "username": "nobody"})
+    assert again.json() == {"username": ["No member of public is called nobody: a player's account is a member's."]}
 
 
 def test_plays_filter_by_club_game_player_status_and_date(public, recorder):
