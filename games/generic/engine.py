@@ -68,14 +68,18 @@ def finish(table: Table, move: Move) -> None:
     state, data = table.state, move.data
     scoring, count = state["scoring"], len(state["scores"])
     if "scores" in data and len(data["scores"]) != count:
-        table.refuse(RULE, f"'scores' must give one score for each of the {count} seats.")
+        table.cannot(RULE, f"'scores' must give one score for each of the {count} seats.")
     if scoring == "places":
-        places = data.get("places")
+        places, sides = data.get("places"), _sides(state["teams"])
         if places is None or len(places) != count:
             table.refuse(RULE, f"A play decided by places needs one place for each of the {count} seats.")
-        elif places != places_from_scores(places, highest_wins=False):
+        elif any(len({places[seat] for seat in side}) > 1 for side in sides):
+            table.refuse(RULE, "Seats that share a team share their place.")
+        elif not _ranks([places[side[0]] for side in sides]):
             table.refuse(
-                RULE, "Places must rank the seats: tied seats share a place and the next place skips (1, 1, 3)."
+                RULE,
+                "Places must rank the seats (the teams, where seats share one): tied ones share a place and the "
+                "next place skips (1, 1, 3).",
             )
     elif "places" in data:
         table.refuse(RULE, f"This play is decided by {scoring}; places are derived, not given.")
@@ -133,18 +137,29 @@ def _decided(state: JSON, scores: list[float], data: JSON) -> Outcome:
         scored = None
     else:
         highest_wins = scoring == "highest_wins"
-        if any(teams):  # teams rank by their members' total; a seat without a team alone
-            sides = [team or seat for seat, team in enumerate(teams)]
-            totals: dict[str | int, float] = {}
-            for side, points in zip(sides, scores):
-                totals[side] = totals.get(side, 0) + points
-            ranked = dict(zip(totals, places_from_scores(list(totals.values()), highest_wins=highest_wins)))
-            places = [ranked[side] for side in sides]
-        else:
-            places = places_from_scores(scores, highest_wins=highest_wins)
+        sides = _sides(teams)  # teams rank by their members' total; a seat without a team alone
+        ranks = places_from_scores([sum(scores[seat] for seat in side) for side in sides], highest_wins=highest_wins)
+        places = [0] * count
+        for side, rank in zip(sides, ranks):
+            for seat in side:
+                places[seat] = rank
         scored = scores
     winners = [seat for seat, place in enumerate(places) if place == 1]
     return Outcome(places=places, winners=winners, reason=reason or scoring.replace("_", " "), scores=scored)
+
+
+def _sides(teams: list[str | None]) -> list[list[int]]:
+    """The seats of each side, in the order the sides first sit: a team's, or a seat without one
+    alone."""
+    seats: dict[str | int, list[int]] = {}
+    for seat, team in enumerate(teams):
+        seats.setdefault(team or seat, []).append(seat)
+    return list(seats.values())
+
+
+def _ranks(places: list[int]) -> bool:
+    """Whether ``places`` rank their sides: tied ones share a place, the next one skips."""
+    return places == places_from_scores(places, highest_wins=False)
 
 
 #: The scorings that keep a running score (the others are decided at the end).

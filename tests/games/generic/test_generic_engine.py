@@ -3,7 +3,7 @@
 import pytest
 
 from games import registry
-from games.contract import Move, Seat
+from games.contract import EngineError, Move, Seat
 from games.kit import Game
 
 ENGINE = registry.get("generic")
@@ -36,6 +36,28 @@ def test_teams_share_the_place_of_their_summed_score():
     seats = [Seat(team="north"), Seat(team="south"), Seat(team="north"), Seat(team="south")]
     outcome = ENGINE.outcome(play(seats, [finish(scores=[5, 9, 6, 1])]))
     assert outcome.places == [1, 2, 1, 2] and outcome.winners == [0, 2]
+
+
+def test_explicit_places_of_teams_are_shared_and_rank_the_teams():
+    """README: "Seats that share a `team` share their place": teams north, south, north, south placed 1, 2, 1, 2
+    (as a scored play of teams would place them) are accepted; 1, 2, 3, 4 would put north first and third, and is
+    refused; 1, 3, 1, 3 skips a place no team holds."""
+    seats = [Seat(team="north"), Seat(team="south"), Seat(team="north"), Seat(team="south")]
+    state = ENGINE.setup(seats, {"title": "Any", "scoring": "places"})
+    assert ENGINE.check(state, finish(places=[1, 2, 1, 2])) == []
+    assert ENGINE.outcome(ENGINE.apply(state, finish(places=[1, 2, 1, 2]))).winners == [0, 2]
+    assert ENGINE.check(state, finish(places=[1, 2, 3, 4]))[0].message == "Seats that share a team share their place."
+    assert ENGINE.check(state, finish(places=[1, 3, 1, 3]))[0].message.startswith("Places must rank")
+
+
+def test_scores_for_too_few_seats_are_refused_and_cannot_be_applied():
+    """README: a team's score is the sum of its members'; with a score missing there is no sum to rank (the check
+    once raised an IndexError here)."""
+    seats = [Seat(team="north"), Seat(team="south"), Seat(team="north"), Seat(team="south")]
+    state = ENGINE.setup(seats, {"title": "Any"})
+    assert "one score for each of the 4 seats" in ENGINE.check(state, finish(scores=[3, 2]))[0].message
+    with pytest.raises(EngineError):
+        ENGINE.apply(state, finish(scores=[3, 2]))
 
 
 def test_explicit_places_must_rank_the_seats():
