@@ -128,9 +128,13 @@ def hardships(state: JSON, move: Move, names: Names) -> str:
 
 
 def _drew(name: str, phase: str, drawn: list[str]) -> str:
+    """The cards drawn, each named (two draws with as many of the phase's cards are other moves:
+    other cards leave the deck), then those that hurt in this phase."""
     kind = HURTS[phase]
     hits = [card for card in drawn if card in HARDSHIP_VALUES[kind]]
     said = f"{name} draws and discards {counted(len(drawn), 'Hardship card')} in the {phase.title()} Phase"
+    if drawn:
+        said += f" ({listed(drawn)})"
     if not hits:
         return f"{said}, no {kind} card among them"
     return f"{said}, {counted(len(hits), f'{kind} card')} among them ({listed(hits)})"

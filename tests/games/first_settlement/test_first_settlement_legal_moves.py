@@ -247,12 +247,14 @@ def test_said_trade_and_build(table):
 
 
 def test_said_raid_with_a_defense_card(table):
-    """RAID PHASE: the Raid cards drawn and the Defense card played."""
+    """RAID PHASE: the Hardship cards drawn, each named (another draw is another move), the Raid cards among them
+    and the Defense card played."""
     state = table.at(table.founded(), "raid", seat=0, turn=2)
     cards = table.hardships(10, "Indian Raid", avoid=("Raid",))
     said = ENGINE.narrate(state, Move("raid", 0, {"cards": cards, "defense": ["Diplomacy"]}), None, NAMES)
     assert said == (
-        "Astrid draws and discards 10 Hardship cards in the Raid Phase, 1 Raid card among them (Indian Raid), "
+        "Astrid draws and discards 10 Hardship cards in the Raid Phase (Indian Raid, Agitators, Bitter Cold, Crisis, "
+        "Despair, Disorder, Drought, Dysentery, Early Frost and Epidemic), 1 Raid card among them (Indian Raid), "
         "and plays the Diplomacy to negate it."
     )
 
