@@ -79,10 +79,20 @@ class FieldsBuiltOnce:
 
 
 class ClubSerializer(Strict, serializers.ModelSerializer):
+    """A club. Its ``slug`` is its address, fixed once the club exists (as its settings page
+    says): an update may repeat it but not change it, so links and bookmarks keep working."""
+
     class Meta:
         model = Club
         fields = ["name", "slug", "is_public", "keeps_secrets", "created_at"]
         read_only_fields = ["created_at"]
+
+    def validate_slug(self, slug: str) -> str:
+        if self.instance is not None and slug != self.instance.slug:
+            raise serializers.ValidationError(
+                f"The club's address stays /clubs/{self.instance.slug}/: links and bookmarks to it keep working."
+            )
+        return slug
 
 
 class MembershipSerializer(Strict, serializers.ModelSerializer):

@@ -349,6 +349,20 @@ def test_a_player_seated_twice_is_refused_at_the_seat_that_repeats_them(public, 
     assert Play.objects.count() == 0
 
 
+def test_a_clubs_address_stays_once_it_exists(public, club_setup, client_for):
+    """The club's settings page: "The club's address stays /clubs/<slug>/: links and bookmarks keep working." The
+    API let an owner PATCH another slug, moving the club; it may repeat its slug, and rename the club."""
+    owner = client_for(public["owner"])
+    moved = owner.patch("/api/v1/clubs/public/", {"slug": "elsewhere"}, format="json")
+    assert moved.status_code == 400
+    assert moved.json() == {
+        "slug": ["The club's address stays /clubs/public/: links and bookmarks to it keep working."]
+    }
+    renamed = owner.patch("/api/v1/clubs/public/", {"slug": "public", "name": "Public Club"}, format="json")
+    assert renamed.status_code == 200 and renamed.json()["name"] == "Public Club"
+    assert owner.get("/api/v1/clubs/public/").status_code == 200
+
+
 def test_a_players_account_is_a_member_of_the_club(public, recorder, club_setup, client_for):
     """As on the players page ("Links the player to a member"): the API linked a player to any
     account, a non-member's too, and said of a name no one has 'Object with username=nobody
