@@ -17,7 +17,8 @@ from django.utils.safestring import SafeString
 
 WIDTH, HEIGHT = 480, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 28, 36
-#: At most this many labels under the x axis (every n-th point's), so they never overlap.
+#: At most this many labels under the x axis (every n-th bar's; a line's spread from its first point
+#: to its last), so they never overlap.
 MOST_X_LABELS = 8
 #: Colours of the series, in order: the site's accent, then a warm grey-orange.
 COLOURS = ("#0b5cad", "#bc4c00", "#1a7f37", "#8250df")
@@ -88,10 +89,13 @@ class _Frame:
 
 
 def _x_labels(labels: list[str], frame: _Frame) -> list[dict]:
-    """Every n-th label (and never more than ``MOST_X_LABELS``), at its point's x; one at the
-    plot's right edge ends there, so it is not cut off."""
-    every = max(1, math.ceil(len(labels) / MOST_X_LABELS))
-    placed = [{"x": frame.x(i), "label": label} for i, label in enumerate(labels) if i % every == 0]
+    """At most ``MOST_X_LABELS`` labels spread evenly from the first point to the last (a history
+    is read up to its latest point), each at its point's x; one at the plot's right edge ends
+    there, so it is not cut off."""
+    shown = min(len(labels), MOST_X_LABELS)
+    last = len(labels) - 1
+    chosen = sorted({round(k * last / (shown - 1)) for k in range(shown)}) if shown > 1 else [0]
+    placed = [{"x": frame.x(i), "label": labels[i]} for i in chosen]
     return [{**tick, "anchor": "end" if tick["x"] >= frame.right else "middle"} for tick in placed]
 
 

@@ -52,6 +52,15 @@ def test_a_line_chart_puts_each_point_where_its_value_and_place_say():
     assert under == [("1 Mar", "middle"), ("2 Mar", "middle"), ("3 Mar", "end")]  # the last ends at the edge
 
 
+def test_a_long_line_charts_labels_run_from_its_first_point_to_its_last():
+    """30 points, at most 8 labels: spread over the 29 steps, at points 0, 4, 8, 12, 17, 21, 25 and 29 (29 / 7 =
+    4.14 steps apart, rounded), so the latest point is named (every 4th point's label stopped at the 28th)."""
+    points = [Point(f"day {n}", n, str(n)) for n in range(30)]
+    svg = parsed(line_chart([Series("mu", points)], title="Rating"))
+    under = [t.text for t in svg.find(f"{SVG}g[@class='x-labels']")]
+    assert under == [f"day {n}" for n in (0, 4, 8, 12, 17, 21, 25, 29)]
+
+
 def test_a_line_chart_of_one_point_draws_it_in_the_middle():
     svg = parsed(line_chart([Series("mu", [Point("today", 1, "1")])], title="One"))
     (circle,) = svg.iter(f"{SVG}circle")
