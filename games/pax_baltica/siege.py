@@ -391,16 +391,21 @@ def _simulate_siege(state: JSON, move: Move) -> tuple[Violation | None, dict[str
 
 def conquer(table: Table, place: str, nation: str, keep: str | None) -> None:
     """3.43.a and 4.3: the garrison changes hands; its original owner loses 4 RP until it
-    is re-conquered. 10.4: a side holding both Warszawa and Krakow wins Poland over (read
-    before the truce of a fallen capital, 6.9, which then does not follow). Sweden, the war's
+    is re-conquered. 10.2: the first Russian garrison the Turks take costs Russia 8 RP more,
+    until Russia itself takes it back by a siege. 10.4: a side holding both Warszawa and
+    Krakow wins Poland over (read before the truce of a fallen capital, 6.9, which then does
+    not follow). Sweden, the war's
     one side, makes no truce: a fallen Swedish capital is a lost garrison (README); nor does a
     nation already out of the war (a truce's 3 years, 6.10, run from the truce that put it out)."""
     state = table.state
     original = board.original_nation(state, place)
     side = board.side_of(state, nation)
     change_hands(table, place, nation)
-    if nation == "turkey" and board.rightful_nation(state, place) == "russia" and state["turkish_conquest"] is None:
-        table.set("turkish_conquest", place)
+    conquest = state["turkish_conquest"]
+    if nation == "turkey" and board.rightful_nation(state, place) == "russia" and conquest is None:
+        table.set("turkish_conquest", {"place": place, "regained": False})
+    elif nation == "russia" and conquest is not None and conquest["place"] == place:
+        table.at("turkish_conquest")["regained"] = True  # 10.2: besieged and re-conquered by Russia
     if board.original_nation(state, place) == "turkey" and _all_occupied(table.state, "turkey"):
         call_truce(table, "turkey", keep)
         return

@@ -38,10 +38,11 @@ def rp_track(state: JSON, nation: str) -> int:
 
 def _first_turkish_conquest_held(state: JSON) -> bool:
     """10.2: Russia loses 8 RP for the first territory lost to the Turk by a siege, and
-    regains them when it re-conquers it: while that garrison stands as Russia's loss (4.3),
-    which Ukraine's entry, re-conquering nothing, does not change (5.1)."""
-    place = state["turkish_conquest"]
-    return place is not None and state["lost"].get(place) == "russia"
+    "regains the lost RP's when they have besieged and re-conquered the territory": until a
+    Russian siege takes it back, not when an ally retakes it nor when a truce hands it back
+    (6.9), and not by Ukraine's entry, re-conquering nothing (5.1)."""
+    conquest = state["turkish_conquest"]
+    return conquest is not None and not conquest["regained"]
 
 
 def rp_this_year(state: JSON, nation: str) -> int:

@@ -1,6 +1,8 @@
 """The dates summary, deployment exceptions and the remaining special rules."""
 
+from games.kit import Table
 from games.pax_baltica import board, upkeep, victory
+from games.pax_baltica.siege import conquer
 
 
 def year_start(pb, scenario, year, **fields):
@@ -335,8 +337,9 @@ def test_russia_loses_8_rp_for_its_first_territory_lost_to_the_turk(pb):
     data = {"territory": "Poltava", "rolls": [{"block": "Turkish Army", "dice": [1, 6, 6, 6]}], "garrison_dice": [6]}
     state = pb.play(state, ("siege", 0, data))
     assert upkeep.rp_track(state, "russia") == before - 4 - 8
-    retaken = pb.edit(state, control={**state["control"], "Poltava": "russia"}, lost={})
-    assert upkeep.rp_track(retaken, "russia") == before
+    retaken = Table(state)
+    conquer(retaken, "Poltava", "russia", None)
+    assert upkeep.rp_track(retaken.state, "russia") == before
 
 
 def test_only_the_first_territory_lost_to_the_turk_costs_russia_8_rp(pb):

@@ -423,3 +423,21 @@ def test_3_43_b_a_regiment_moving_into_an_empty_garrison_of_2_makes_no_free_sieg
     both = pb.move("Ingermanland", ("Kazanski", ["Karelen"]), ("Sjeremetev", ["Karelen"]))
     state = pb.play(state, ("group_move", 1, both), ("end_actions", 1, {}))
     assert state["sieges"] == {"Karelen": 1}
+
+
+def test_10_2_russia_regains_the_8_rp_only_by_its_own_siege(pb):
+    """10.2: "Russia loses 8 RP's for the first Russian (or Ukraine if they are not activated) territory lost to the
+    Turk due to a siege. Russia regains the lost RP's when they have besieged and re-conquered the territory." The
+    Turks take Smolensk: Russia loses 4 (4.3) and 8. The Poles retake it: the 4 come back (4.3 "If or when the
+    territory is re-conquered"), the 8 do not, Russia has not besieged it; the Turks take it again and Russia
+    besieges it back: both come back."""
+    table = Table(pb.setup("12.1"))
+    printed = upkeep.rp_track(table.state, "russia")
+    conquer(table, "Smolensk", "turkey", None)
+    assert upkeep.rp_track(table.state, "russia") == printed - 4 - 8
+    conquer(table, "Smolensk", "poland", None)
+    assert upkeep.rp_track(table.state, "russia") == printed - 8
+    conquer(table, "Smolensk", "turkey", None)
+    assert upkeep.rp_track(table.state, "russia") == printed - 4 - 8
+    conquer(table, "Smolensk", "russia", None)
+    assert upkeep.rp_track(table.state, "russia") == printed
