@@ -281,6 +281,18 @@ def test_the_polish_parliament_brings_a_poland_not_yet_at_war_to_sweden(pb):
     assert board.controller_side(state, "Krakow") == 0
 
 
+def test_14_2_the_polish_parliament_takes_a_poland_out_by_a_truce_to_its_victor(pb):
+    """14.2 Saxony 3: "On a 6 they change side and all polish blocks joins their new allies"; 6.9: a truce "just ends
+    all hostilities between the nations involved". In 12.4 a Poland forced out by a truce of 1709 (its blocks in the
+    pool) changes side: it joins Sweden, the truce's victor, at once, at war with its pool, the truce over (README)."""
+    state = pb.place(pb.setup("12.4"), "Lubomirski", "pool")
+    state = pb.edit(state, active={**state["active"], "poland": False}, truces={"poland": 1709})
+    state = pb.play(state, ("action_roll", 0, {"roll": 1}), ("action_roll", 1, {"roll": 5}))
+    state = pb.play(state, ("national_event", 1, {"nation": "saxony", "roll": 3, "roll2": 6}))
+    assert state["active"]["poland"] and state["sides"]["poland"] == 0 and "poland" not in state["truces"]
+    assert pb.engine.view(state)["pools"][0]["poland"] == ["Lubomirski", "Sobieski", "Oginski"]
+
+
 def test_the_emperor_demands_a_saxon_block(pb):
     """14.2 Saxony 2: "From 1703-1714 Saxony must exclude 1 block free of choice from the replacement pool." """
     state = pb.edit(allied_actions(pb), year=1703)
