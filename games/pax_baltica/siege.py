@@ -82,8 +82,11 @@ def siege(table: Table, move: Move) -> None:
         not board.is_known_territory(state, place)
         or not names
         or not board.known_blocks(state, [*names, *move.data.get("targets", [])])
+        or not all(board.on_map(state, name) for name in names)
     ):
-        raise EngineError(f"The siege of {place} names no besieger, or a block or territory not in the game.")
+        raise EngineError(
+            f"The siege of {place} names no besieger on the map, or a block or territory not in the game."
+        )
     _problem, steps, hits = simulated[0] if simulated else _simulate_siege(state, move)
     table.at("garrison_hits")[place] = hits
     table.at("sieges").pop(place, None)

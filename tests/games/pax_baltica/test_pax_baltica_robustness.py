@@ -142,3 +142,19 @@ def test_6_7_a_garrisons_hit_on_an_unknown_block_is_refused_and_cannot_be_applie
     assert [v.rule for v in ENGINE.check(state, move)] == ["6.32 Hit allocation"]
     with pytest.raises(EngineError):
         ENGINE.apply(state, move)
+
+
+def test_3_43_a_siege_by_a_block_off_the_map_is_refused_and_cannot_be_applied(pb):
+    """3.43: "When performing a Siege attempt ... the attacker must already have one block in the territory": a block
+    set aside off the map makes none. Vellinck's free siege of Novgorod named as made by the Russian galley waiting
+    for S:t Petersburg (5.3, 11.2): check names the rule (it crashed, sinking the galley in a sea zone called 'out'),
+    and apply cannot play it."""
+    state = pb.place(pb.actions(pb.setup("12.1")), "Repnin", "Moskva")
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Vellinck", ["Novgorod"]))))
+    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}))
+    assert pb.at(state, "Russian Galley I") == "out"
+    rolls = [{"block": "Russian Galley I", "dice": [1, 2, 5]}]
+    move = Move("siege", 0, {"territory": "Novgorod", "rolls": rolls, "garrison_dice": []})
+    assert [v.rule for v in ENGINE.check(state, move)] == ["3.43 Siege"]
+    with pytest.raises(EngineError):
+        ENGINE.apply(state, move)
