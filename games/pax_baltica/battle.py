@@ -113,11 +113,18 @@ def _start_problem(state: JSON, move: Move, attacker: int) -> Violation | None:
 
 
 def _attacker(state: JSON, place: str) -> int:
-    """6.2: the attacker is the player who moved into the territory held by the enemy."""
+    """6.2: the attacker is the player who moved into the territory held by the enemy. With
+    nobody moved in (blocks turned enemies where they stand: Poland changing side, 10.4, 14.2;
+    a nation placed or entering where the enemy stands), the player holding the garrison
+    defends it (4.3 "The defender holds its ground") and the other attacks; where the garrison
+    is no side's (a transit territory, a sea zone, a nation out of the war), Player 1 attacks."""
     if place in state["attacks"]:
         return state["attacks"][place]
     entries = state["entered"].get(place, [])
-    return entries[-1]["seat"] if entries else state["player1"]
+    if entries:
+        return entries[-1]["seat"]
+    holder = board.friendly_side(state, place)
+    return state["player1"] if holder is None else turn.other(holder)
 
 
 def _entry_borders(state: JSON, place: str, seat: int) -> list[str]:

@@ -1279,3 +1279,18 @@ def test_6_6_the_victor_regroups_at_the_instant_of_victory_or_not_at_all(pb):
     state = pb.play(state, ("start_battle", 0, {"territory": "Ingermanland"}))
     assert pb.rules(state, "regroup", 0, regroup) != []
     assert "regroup" not in {m.type for m in pb.engine.legal_moves(state, 0)}
+
+
+def test_6_2_with_no_one_moved_in_the_player_holding_the_garrison_defends(pb):
+    """6.2: "The attacker (the player who moved into the territory) must retreat if a battle is not concluded by the
+    end of the third round"; 4.3: "The defender holds its ground and remains in the Battle territory." In 12.4
+    Lubomirski (Poland) and Mensjikov (Russia) stand together in Mazowsze when the Polish Parliament turns Poland to
+    Sweden (14.2 Saxony 3): nobody moved in. Mazowsze's garrison is Poland's, now Sweden's side: Sweden, Player 1,
+    defends it, and the Allies, standing in a territory the enemy holds, attack (they would have to retreat after
+    round 3). Sweden was the attacker, as Player 1, with no border to retreat by."""
+    state = pb.place(pb.setup("12.4"), "Mensjikov", "Mazowsze")
+    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 3}), ("end_actions", 0, {}))
+    state = pb.play(state, ("national_event", 1, {"nation": "saxony", "roll": 3, "roll2": 6}), ("end_actions", 1, {}))
+    assert state["player1"] == 0 and board.controller_side(state, "Mazowsze") == 0
+    state = pb.play(state, ("start_battle", 0, {"territory": "Mazowsze"}))
+    assert state["battle"]["attacker"] == 1
