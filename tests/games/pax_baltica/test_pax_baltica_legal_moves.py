@@ -259,3 +259,52 @@ def test_6_9_a_kept_conquest_is_offered_only_with_the_siege_that_makes_the_truce
     }
     assert taken in sieges and {**taken, "keep": "Besarabya"} in sieges
     assert failed in sieges and {**failed, "keep": "Besarabya"} not in sieges
+
+
+#: An edition's borders of the sea (a made-up chain of sea zones and their harbours and ports).
+SEA_BORDERS = [
+    {"a": a, "b": b, "colour": "black"}
+    for a, b in (
+        ("North Sea", "Kattegat"),
+        ("Kattegat", "Southern Baltic Sea"),
+        ("Southern Baltic Sea", "Baltic Sea"),
+        ("Baltic Sea", "Gulf of Finland"),
+        ("Sjaelland", "Kattegat"),
+        ("Skane", "Kattegat"),
+        ("Skane", "Southern Baltic Sea"),
+        ("Pommern", "Southern Baltic Sea"),
+        ("Livland", "Baltic Sea"),
+        ("Smaland", "Baltic Sea"),
+        ("Estland", "Gulf of Finland"),
+        ("Skane", "Smaland"),
+    )
+]
+
+
+def test_8_1_every_warship_course_check_accepts_is_offered_on_a_map_of_the_sea(pb):
+    """8.1: "Warships (or groups of warships) move up to six sea zones ... at a cost of 1 AP. Leaving or entering a
+    harbour also cost 1 AP." With the sea's borders printed, Wattrang anchored in Skane, with 1, 2 or 3 actions: every
+    course along the borders that check accepts is offered: out of Skane into the Kattegat (1 AP) with any, on to the
+    Gulf of Finland (leaving and sailing, 2 AP) with 2 or 3, into Livland's harbour after three sea zones (leaving,
+    sailing, entering: 3 AP) with 3 only."""
+    courses = []
+
+    def walk(path, here):
+        for border in SEA_BORDERS:
+            there = border["b"] if border["a"] == here else border["a"] if border["b"] == here else None
+            if there is not None and there != "Skane" and there not in path and len(path) < 8:
+                courses.append([*path, there])
+                walk([*path, there], there)
+
+    walk([], "Skane")
+    for actions in (1, 2, 3):
+        state = pb.place(pb.actions(pb.setup("12.1", map={"borders": SEA_BORDERS})), "Wattrang", "Skane")
+        state = pb.edit(state, actions=[actions, 0])
+        moves = [Move("group_move", 0, pb.move("Skane", ("Wattrang", course))) for course in courses]
+        accepted = [m for m in moves if ENGINE.check(state, m) == []]
+        offered = legal(state, 0, "group_move")
+        assert accepted and all(m in offered for m in accepted)
+        reached = [[step["to"] for step in m.data["moves"][0]["path"]] for m in accepted]
+        assert ["Kattegat"] in reached
+        assert (["Kattegat", "Southern Baltic Sea", "Baltic Sea", "Gulf of Finland"] in reached) == (actions >= 2)
+        assert (["Kattegat", "Southern Baltic Sea", "Baltic Sea", "Livland"] in reached) == (actions == 3)
