@@ -309,22 +309,25 @@ def vellinck_after_round_3(pb):
 
 
 def test_6_5_the_attacker_of_a_battle_nobody_moved_into_retreats_across_any_border(pb):
-    """6.5: "The Attacker can only retreat via borders used to attack"; a battle nobody moved into (a nation
-    changing side where its blocks stand, 14.2 Saxony 3, 10.4) has an attacker, Player 1 (6.1, 6.2), who used no
-    border to attack: he retreats as a defender does, across any border but into no enemy territory (4.3), and is
-    not shut in to be eliminated after round 3. Vellinck stands in Ingermanland beside the Russians (the test's own
-    arrangement, no move made): Sweden, Player 1, attacks, and Vellinck may fall back to Estland."""
+    """6.5: "The Attacker can only retreat via borders used to attack"; in a battle nobody moved into (a nation
+    changing side where its blocks stand, 14.2 Saxony 3, 10.4) the side holding the garrison defends (6.2, 4.3) and
+    the attacker used no border to attack: he retreats as a defender does, across any border but into no enemy
+    territory (4.3), and is not shut in to be eliminated after round 3. Vellinck stands in Swedish Ingermanland
+    beside the Russians (the test's own arrangement, no move made): Russia attacks, and Pjotr I may fall back to
+    Novgorod, not into Swedish Estland."""
     state = pb.actions(pb.setup("12.1"))
     state = pb.play(pb.place(state, "Vellinck", "Ingermanland"), ("end_actions", 0, {}), ("end_actions", 1, {}))
     state = pb.play(state, ("start_battle", 0, {"territory": "Ingermanland"}))
-    assert state["battle"]["attacker"] == 0 and state["battle"]["attack_borders"] == []
-    for name in ("Pjotr I", "Schnwentz", "Kazanski"):
-        state = pb.play(state, ("combat_fire", 1, {"block": name, "dice": [6] * pb.steps(state, name)}))
-    retreat = {"block": "Vellinck", "path": [pb.step("Estland")]}
-    assert retreat in [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "combat_retreat"]
-    assert pb.refused(state, "combat_retreat", 0, {"block": "Vellinck", "path": [pb.step("Novgorod")]}, "4.3")
-    state = pb.play(state, ("combat_retreat", 0, retreat))
-    assert pb.at(state, "Vellinck") == "Estland" and state["battle"] is None
+    assert state["battle"]["attacker"] == 1 and state["battle"]["attack_borders"] == []
+    while "Pjotr I" not in turn.next_combatants(state):
+        (name,) = [n for n in turn.next_combatants(state) if n != "Pjotr I"][:1]
+        seat = 0 if name == "Vellinck" else 1
+        state = pb.play(state, ("combat_fire", seat, {"block": name, "dice": [6] * pb.steps(state, name)}))
+    retreat = {"block": "Pjotr I", "path": [pb.step("Novgorod")]}
+    assert retreat in [m.data for m in pb.engine.legal_moves(state, 1) if m.type == "combat_retreat"]
+    assert pb.refused(state, "combat_retreat", 1, {"block": "Pjotr I", "path": [pb.step("Estland")]}, "4.3")
+    state = pb.play(state, ("combat_retreat", 1, retreat))
+    assert pb.at(state, "Pjotr I") == "Novgorod"
 
 
 def test_attacker_retreats_after_round_3(pb):
