@@ -253,13 +253,14 @@ def _together_problems(
     state: JSON, seat: int, origin: str, moves: list[JSON], carried: dict[str, str]
 ) -> list[Violation]:
     """What the blocks of a group break together, each on its path: the border limits (4.2),
-    pinning (4.4) and the room aboard (4.6); ``carried``: the blocks aboard its warships carry
-    (``passenger_routes``)."""
+    pinning (4.4), the room aboard and the landings of the blocks aboard (4.6); ``carried``: the
+    blocks aboard its warships carry (``passenger_routes``)."""
     return [
         *_border_limit_problems(state, seat, origin, moves, carried),
         *_pinning_problems(state, seat, origin, moves),
         *_capacity_problems(state, seat, moves),
         *passenger_problems(state, seat, carried),
+        *_enemy_ship_problems(state, seat, origin, moves, carried),
     ]
 
 
@@ -543,6 +544,19 @@ def _pinning_problems(state: JSON, seat: int, origin: str, moves: list[JSON]) ->
                     f"Unpinned blocks may not cross the border the attackers used from {entry['path'][0]['to']}.",
                 )
             ]
+    return []
+
+
+def _enemy_ship_problems(
+    state: JSON, seat: int, origin: str, moves: list[JSON], carried: dict[str, str]
+) -> list[Violation]:
+    """4.6: "Enemy ships prohibit sea movement": the blocks a warship lands in a harbour (8.3)
+    unload from the sea zone it enters the harbour from (``landings``), as a block landing on
+    its own does, and enemy ships there prohibit it. Only the sea zone a move starts in may hold
+    them (8.1: a warship entering theirs stops there); a retreat (8.4) is no sea movement."""
+    for name, (place, via, _step) in landings(state, origin, moves, carried).items():
+        if board.enemy_blocks_at(state, via, seat):
+            return [Violation(sections.SEA_MOVEMENT, f"Enemy warships in {via} prohibit landing {name} in {place}.")]
     return []
 
 

@@ -471,6 +471,33 @@ def test_enemy_ships_prohibit_landing_too(pb):
     assert pb.refused(state, "group_move", 0, land, "4.6")
 
 
+def test_4_6_enemy_ships_prohibit_a_warship_landing_its_blocks_in_a_harbour(pb):
+    """4.6: "Sea movement is loading or unloading of ground blocks into warships" and "Enemy ships prohibit sea
+    movement"; the blocks a warship carries into a harbour land there (8.3), an unloading (README, Blocks aboard).
+    Wattrang attacks Tordenskiold and Juel in the Kattegat, Reventlov and Rantzau aboard: Tordenskiold is pinned (4.4)
+    and keeps one army, so Juel sailing into Sjaelland's harbour would land the other, which may no more land there
+    than on its own. Juel may still sail to the North Sea with it, and into the harbour with no army aboard left to
+    it."""
+    state = sweden_to_act(pb)
+    state = pb.edit(state, active={**state["active"], "denmark": True})
+    state = pb.place(pb.place(state, "Tordenskiold", "Kattegat"), "Juel", "Kattegat")
+    state = pb.place(pb.place(state, "Reventlov", "Kattegat", aboard=True), "Rantzau", "Kattegat", aboard=True)
+    state = pb.play(state, ("group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Kattegat"]))))
+    state = pb.play(state, ("end_actions", 0, {}))
+    assert pb.refused(state, "group_move", 1, pb.move("Kattegat", ("Rantzau", ["Sjaelland"])), "4.6")
+    into_harbour = pb.move("Kattegat", ("Juel", ["Sjaelland"]))
+    assert pb.refused(state, "group_move", 1, into_harbour, "4.6")
+    offered = [m.data for m in pb.engine.legal_moves(state, 1) if m.type == "group_move"]
+    assert into_harbour not in offered
+    to_sea = pb.move("Kattegat", ("Juel", ["North Sea"]))
+    assert to_sea in offered
+    state = pb.play(state, ("group_move", 1, to_sea))
+    assert {pb.at(state, "Reventlov"), pb.at(state, "Rantzau")} == {"Kattegat", "North Sea"}
+    alone = pb.place(pb.place(state, "Juel", "Kattegat", moved=False), "Rantzau", "Jylland", aboard=False)
+    alone = pb.place(alone, "Reventlov", "Kattegat", aboard=True)
+    assert pb.rules(alone, "group_move", 1, into_harbour) == []
+
+
 def test_warships_sail_only_sea_zones_and_harbours(pb):
     """8.1 Warship movement: warships "move up to six sea zones"; 1.1: "Warship blocks cannot cross all-land territories." """
     state = sweden_to_act(pb)
