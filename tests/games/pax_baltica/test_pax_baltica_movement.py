@@ -255,6 +255,26 @@ def test_pinned_blocks_stay_and_the_rest_avoid_the_attackers_border(pb):
     assert pb.rules(state, "group_move", 1, three) == []
 
 
+def test_4_4_example_the_unpinned_defenders_may_even_attack_elsewhere(pb):
+    """4.4 example: "If two blocks attack five, two defenders are pinned, but up to three (defender choice) may move
+    and even attack elsewhere". Vellinck and Estlandska attack the five Russians in Ingermanland (Repnin with the four
+    of 12.1's set-up); Kazanski and Schnwentz attack Elfsborg in Nyen, Repnin goes to Novgorod, and neither Pjotr I
+    nor Sjeremetev, the two pinned, may follow with the Allies' third action (a die of 4, 3.1)."""
+    state = pb.place(
+        pb.place(pb.actions(pb.setup("12.1"), allied_roll=4), "Repnin", "Ingermanland"), "Elfsborg", "Nyen"
+    )
+    attack = pb.move("Estland", ("Vellinck", ["Ingermanland"]), ("Estlandska", ["Ingermanland"]))
+    state = pb.play(state, ("group_move", 0, attack), ("end_actions", 0, {}))
+    elsewhere = pb.move("Ingermanland", ("Kazanski", ["Nyen"]), ("Schnwentz", ["Nyen"]))
+    offered = [m.data for m in pb.engine.legal_moves(state, 1) if m.type == "group_move"]
+    assert pb.move("Ingermanland", ("Kazanski", ["Nyen"])) in offered  # a group of five: each block alone (README)
+    state = pb.play(state, ("group_move", 1, elsewhere))
+    assert state["attacks"]["Nyen"] == 1
+    state = pb.play(state, ("group_move", 1, pb.move("Ingermanland", ("Repnin", ["Novgorod"]))))
+    for pinned in ("Pjotr I", "Sjeremetev"):
+        assert pb.refused(state, "group_move", 1, pb.move("Ingermanland", (pinned, ["Novgorod"])), "4.4")
+
+
 def test_pinned_blocks_cannot_be_substituted_by_blocks_moving_in(pb):
     """4.4 Pinning: "Pinned blocks cannot be substituted for other blocks": one Swedish block attacks the four
     Russians in Ingermanland, so one of them is pinned; Repnin moving in from Novgorod afterwards does not free
