@@ -24,6 +24,7 @@ from games.pax_baltica.movement import (
     passenger_problems,
     passenger_routes,
     reachable,
+    red_stop,
     standing_entries,
     step_problem,
     subsets,
@@ -491,8 +492,8 @@ def _harbour_courses(state: JSON, origin: str, limit: int) -> list[list[JSON]]:
             longer = [*path, {"to": place, "border": colour}]
             if place in harbours:
                 courses.append(longer)
-            elif board.is_sea(state, place) and len(longer) <= limit:  # 8.1: the sea zones count, not the harbour
-                sail(longer, place)
+            elif board.is_sea(state, place) and colour == "black" and len(longer) <= limit:
+                sail(longer, place)  # 8.1: the sea zones count, not the harbour; 4.2: a red border stops it
 
     sail([], origin)
     return courses
@@ -590,6 +591,10 @@ def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]
     *seas, harbour = [step["to"] for step in path]
     if any(not board.is_known_territory(state, p) or not board.is_sea(state, p) for p in seas):
         return Violation(sections.WARSHIP_MOVEMENT, f"{name} sails only through sea zones.")
+    for step in path[:-1]:
+        red = red_stop(name, step, False)
+        if red:
+            return red
     if not board.is_sea(state, seas[-1] if seas else state["battle"]["territory"]):
         return Violation(sections.TERRITORIES, f"{name} is a warship and may not cross the land to {harbour}.")
     for sea in seas:
@@ -627,9 +632,7 @@ def _retreat_step_problem(state: JSON, seat: int, name: str, step: JSON, last: b
         return Violation(sections.RETREATS, f"{name} may not retreat into {place}, which holds enemy blocks.")
     if place in board.battle_territories(state):
         return Violation(sections.RETREATS, f"{name} may not retreat into the battle territory {place}.")
-    if not last and step["border"] == "red":
-        return Violation(sections.BORDER_RESTRICTIONS, f"{name} crossed a red border into {place} and must stop there.")
-    return None
+    return red_stop(name, step, last)
 
 
 def after_combat_turn(table: Table) -> None:

@@ -336,7 +336,7 @@ def step_problem(
     state: JSON, seat: int, name: str, previous: str, step: JSON, last: bool, warship: bool
 ) -> Violation | None:
     """One step of a block's move (a regroup's one step too, 6.6)."""
-    place, colour = step["to"], step["border"]
+    place = step["to"]
     problem = border_problem(state, previous, step)
     if problem:
         return problem
@@ -344,13 +344,24 @@ def step_problem(
     if prohibited:
         return prohibited
     if warship:
-        return _warship_step_problem(state, seat, name, previous, place, last)
+        return _warship_step_problem(state, seat, name, previous, place, last) or red_stop(name, step, last)
     if board.is_sea(state, place) or board.is_sea(state, previous):
         return _sea_step_problem(state, seat, name, previous, place, last)
-    if not last and colour == "red":
-        return Violation(sections.BORDER_RESTRICTIONS, f"{name} crossed a red border into {place} and must stop there.")
+    red = red_stop(name, step, last)
+    if red:
+        return red
     if not last and board.enemy_blocks_at(state, place, seat):
         return Violation(sections.GROUP_MOVEMENT, f"{name} must stop in {place}, which holds enemy blocks.")
+    return None
+
+
+def red_stop(name: str, step: JSON, last: bool) -> Violation | None:
+    """4.2: "Blocks crossing a red border are forced to stop in the recently entered territory",
+    warships at sea too (3.42 "All blocks, including warships"), moving or retreating (6.5)."""
+    if not last and step["border"] == "red":
+        return Violation(
+            sections.BORDER_RESTRICTIONS, f"{name} crossed a red border into {step['to']} and must stop there."
+        )
     return None
 
 

@@ -714,6 +714,30 @@ def test_an_anchored_warship_retreats_by_sea_never_over_land(pb):
     assert pb.at(state, "Wattrang") == "Skane"
 
 
+def test_4_2_a_retreating_warship_stops_after_a_red_border(pb):
+    """4.2: "Blocks crossing a red border are forced to stop in the recently entered territory. ... Border
+    restrictions also limit RETREATS (6.5)"; 8.4: a warship retreating "are forced to go to a friendly harbour". On a
+    map where Pommern's Southern Baltic Sea borders the Baltic Sea by a red border, Wattrang, anchored in Pommern when
+    Flemming attacks, may not retreat across it on to Svealand, but through the Southern Baltic Sea into Skane, and
+    only that retreat is offered."""
+    borders = [
+        {"a": "Livland", "b": "Pommern", "colour": "black"},
+        {"a": "Pommern", "b": "Southern Baltic Sea", "colour": "black"},
+        {"a": "Southern Baltic Sea", "b": "Baltic Sea", "colour": "red"},
+        {"a": "Baltic Sea", "b": "Svealand", "colour": "black"},
+        {"a": "Southern Baltic Sea", "b": "Skane", "colour": "black"},
+    ]
+    state = pb.place(pb.actions(pb.setup("12.1", map={"borders": borders})), "Wattrang", "Pommern")
+    state = pb.play(state, ("end_actions", 0, {}))
+    state = pb.play(state, ("group_move", 1, pb.move("Livland", ("Flemming", ["Pommern"]))), ("end_actions", 1, {}))
+    state = pb.play(state, ("start_battle", 0, {"territory": "Pommern"}))
+    svealand = [pb.step("Southern Baltic Sea"), pb.step("Baltic Sea", "red"), pb.step("Svealand")]
+    assert pb.refused(state, "combat_retreat", 0, {"block": "Wattrang", "path": svealand}, "4.2")
+    skane = [pb.step("Southern Baltic Sea"), pb.step("Skane")]
+    offered = [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "combat_retreat"]
+    assert [m["path"] for m in offered if m["block"] == "Wattrang"] == [skane]
+
+
 def test_a_warship_retreats_across_the_printed_borders_of_the_sea(pb):
     """8.4: "A warship block retreating from combat are forced to go to a friendly harbour"; 6.5: "Blocks retreat up
     to their full move", a move across the borders the map prints (1.1, 1.5), at sea as on land. On a map where

@@ -586,6 +586,28 @@ def test_warships_sail_from_sea_zone_to_bordering_sea_zone(pb):
     assert pb.move("Baltic Sea", ("Wattrang", ["Kattegat"])) not in offered
 
 
+def test_4_2_a_warship_crossing_a_red_border_stops_there(pb):
+    """4.2: "Blocks crossing a red border are forced to stop in the recently entered territory", warships too (3.42
+    "All blocks, including warships"; their crossings count against 4.2's limits). On a map whose Southern Baltic Sea
+    and Kattegat share a red border, Wattrang sails from the Baltic Sea through the Southern Baltic Sea into the
+    Kattegat, where it stops, and not from the Kattegat across the red border on into the Baltic Sea; nor is that
+    course offered."""
+    borders = [
+        {"a": "Skane", "b": "Southern Baltic Sea", "colour": "black"},
+        {"a": "Southern Baltic Sea", "b": "Kattegat", "colour": "red"},
+        {"a": "Southern Baltic Sea", "b": "Baltic Sea", "colour": "black"},
+    ]
+    state = pb.actions(pb.setup("12.1", map={"borders": borders}))
+    into = pb.move("Baltic Sea", ("Wattrang", ["Southern Baltic Sea", pb.step("Kattegat", "red")]))
+    assert pb.rules(pb.place(state, "Wattrang", "Baltic Sea"), "group_move", 0, into) == []
+    state = pb.place(state, "Wattrang", "Kattegat")
+    through = pb.move("Kattegat", ("Wattrang", [pb.step("Southern Baltic Sea", "red"), "Baltic Sea"]))
+    assert pb.refused(state, "group_move", 0, through, "4.2")
+    assert through not in [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "group_move"]
+    stop = pb.move("Kattegat", ("Wattrang", [pb.step("Southern Baltic Sea", "red")]))
+    assert pb.rules(state, "group_move", 0, stop) == []
+
+
 def test_ground_blocks_board_only_into_a_bordering_sea_zone(pb):
     """4.6: sea movement "works as regular movement", from a friendly port or harbour into a sea zone across its
     border (1.1, 1.5). On the map of SEA_BORDERS, Karl XII in Skane boards Wachtmeister in the Southern Baltic Sea,
