@@ -690,18 +690,20 @@ def _move_block(table: Table, seat: int, origin: str, name: str, path: list[JSON
 
 def _arrive(table: Table, seat: int, place: str, via: str, names: list[str]) -> None:
     """Record the entry (for reserves, retreats and pinning) and its consequences: a battle,
-    a free siege of an empty enemy territory (3.43), or an entry trigger (9.5, 9.9)."""
+    a free siege of an empty enemy territory (3.43), or an entry trigger (9.5, 9.9). The
+    enemy's siege of a territory entered is "broken off and replaced by a regular battle"
+    (3.42) when that battle begins (``start_battle``): blocks lost to their force-march rolls
+    (4.5) before it break none, as they neither pin (4.4) nor attack (6.22)."""
     state = table.state
     table.at("entered").setdefault(place, [])
     table.at("entered")[place] = [*state["entered"][place], {"seat": seat, "from": via, "blocks": names}]
     entry_triggers(table, seat, place, names)
     state = table.state
-    enemies = board.enemy_blocks_at(state, place, seat)
-    if enemies:
-        table.at("sieges").pop(place, None)
-        table.at("declared_sieges").pop(place, None)
-    elif (
-        not state["weather"] and board.is_enemy_territory(state, place, seat) and board.garrison_value(state, place) > 0
+    if (
+        not state["weather"]
+        and not board.enemy_blocks_at(state, place, seat)
+        and board.is_enemy_territory(state, place, seat)
+        and board.garrison_value(state, place) > 0
     ):
         table.at("sieges")[place] = seat
 

@@ -168,7 +168,30 @@ def test_entering_a_besieged_territory_breaks_the_siege(pb):
     state = pb.place(pb.place(pb.actions(pb.setup("12.1")), "Repnin", "Velikaya"), "Vellinck", "Novgorod")
     state = pb.play(state, ("declare_siege", 0, {"territory": "Novgorod"}), ("end_actions", 0, {}))
     state = pb.play(state, ("group_move", 1, pb.move("Velikaya", ("Repnin", ["Novgorod"]))), ("end_actions", 1, {}))
-    assert state["sieges"] == {} and pb.engine.view(state)["battles_pending"] == ["Novgorod"]
+    assert pb.engine.view(state)["battles_pending"] == ["Novgorod"]
+    state = pb.play(state, ("start_battle", 0, {"territory": "Novgorod"}))
+    assert state["sieges"] == {} and state["declared_sieges"] == {}
+
+
+def test_3_42_an_enemy_block_lost_force_marching_into_a_besieged_territory_breaks_no_siege(pb):
+    """3.42: "When moving into a territory where the enemy have declared a siege, the siege attempt is broken off and
+    replaced by a regular battle"; 4.5: "If a Strength 1 block fails a force-march roll, it is destroyed". Estlandska
+    moves into empty Velikaya (a free siege, 3.43); Kazanski, at strength 1, force-marches in after it and fails his
+    roll: no battle replaces the siege, which Sweden still makes (as a block lost force-marching neither pins nor
+    attacks, 4.4, 6.22). Had he passed it, the battle would have replaced the siege."""
+    state = pb.actions(pb.setup("12.1"), allied_roll=4)
+    state = pb.play(state, ("group_move", 0, pb.move("Estland", ("Estlandska", ["Velikaya"]))), ("end_actions", 0, {}))
+    state = pb.place(state, "Kazanski", "Ingermanland", 1)
+    march = pb.move("Ingermanland", ("Kazanski", ["Novgorod", "Karelen", "Nyen", "Velikaya"]))
+    state = pb.play(state, ("group_move", 1, march))
+    passed = pb.play(state, ("force_march", 1, {"block": "Kazanski", "roll": 5}), ("end_actions", 1, {}))
+    assert pb.engine.view(passed)["battles_pending"] == ["Velikaya"]
+    passed = pb.play(passed, ("start_battle", 0, {"territory": "Velikaya"}))
+    assert passed["sieges"] == {}
+    state = pb.play(state, ("force_march", 1, {"block": "Kazanski", "roll": 1}), ("end_actions", 1, {}))
+    assert pb.at(state, "Kazanski") == "pool"
+    assert state["sieges"] == {"Velikaya": 0} and pb.engine.view(state)["battles_pending"] == []
+    assert any(m.type == "siege" for m in pb.engine.legal_moves(state, 0))
 
 
 def test_a_fallen_capital_is_a_truce(pb):
