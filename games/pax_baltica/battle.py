@@ -527,6 +527,10 @@ def _retreat_problem(state: JSON, move: Move) -> Violation | None:
     if problem:
         return problem
     previous = state["battle"]["territory"]
+    if any(step["to"] == previous for step in path):  # 6.22: a reserve retreating as the battle ends too
+        return Violation(
+            sections.RETREATS, f"{name} retreats out of the battle territory {previous}, not back into it."
+        )
     for step in path:
         problem = border_problem(state, previous, step)
         if problem:

@@ -902,6 +902,39 @@ def test_6_22_blocks_a_warship_lands_across_another_border_are_reserves_with_it(
     )
 
 
+def test_6_5_reserves_retreat_out_of_the_battle_territory_not_back_into_it(pb):
+    """6.22: "Reserve blocks must retreat, subject to all retreating rules, if the battle ends in Combat Round 1";
+    6.5: blocks retreat "only into/through Friendly or Neutral territories ... and never into/through an existing Battle
+    territory". 12.4: Rehnskiold's main attack from Smaland kills Reventlov, alone in Skane, in round 1; Wattrang,
+    anchored in Skane's harbour from the Southern Baltic Sea, and Elfsborg, landed from it, are reserves and must
+    retreat. Wattrang may not sail out into the Southern Baltic Sea and back into Skane's harbour, nor Elfsborg march
+    to Smaland and back: each would end its retreat where it began (both were accepted, Wattrang's offered)."""
+    state = pb.place(pb.setup("12.4"), "Elfsborg", "Southern Baltic Sea", aboard=True, loaded=False)
+    state = pb.place(pb.place(pb.place(state, "Wachtmeister", "Baltic Sea"), "Fynske", "pool"), "Reventlov", "Skane", 1)
+    state = pb.play(
+        state,
+        ("action_roll", 0, {"roll": 5}),
+        ("action_roll", 1, {"roll": 1}),
+        ("group_move", 0, pb.move("Smaland", ("Rehnskiold", ["Skane"]))),
+        ("group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Skane"]))),
+        ("end_actions", 0, {}),
+        ("end_actions", 1, {}),
+        ("start_battle", 0, {"territory": "Skane", "main_attack_from": "Smaland"}),
+        ("combat_fire", 1, {"block": "Reventlov", "dice": [6]}),
+        ("combat_fire", 0, {"block": "Rehnskiold", "dice": [1, 1, 1, 1]}),
+    )
+    assert pb.at(state, "Reventlov") == "pool" and sorted(state["battle"]["retreat_due"]) == ["Elfsborg", "Wattrang"]
+    back_to_port = {"block": "Wattrang", "path": [pb.step("Southern Baltic Sea"), pb.step("Skane")]}
+    assert pb.refused(state, "combat_retreat", 0, back_to_port, "6.5")
+    retreats = [m.data for m in pb.engine.legal_moves(state, 0) if m.type == "combat_retreat"]
+    assert back_to_port not in retreats
+    assert {"block": "Wattrang", "path": [pb.step("Southern Baltic Sea"), pb.step("Smaland")]} in retreats
+    assert pb.refused(
+        state, "combat_retreat", 0, {"block": "Elfsborg", "path": [pb.step("Smaland"), pb.step("Skane")]}, "6.5"
+    )
+    assert pb.rules(state, "combat_retreat", 0, {"block": "Elfsborg", "path": [pb.step("Smaland")]}) == []
+
+
 def test_a_main_attack_lost_force_marching_leaves_the_next_group_the_main_attack(pb):
     """6.22: "One border edge is declared the Main Attack", its blocks fight in round 1; 4.5: "If a Strength 1 block
     fails a force-march roll, it is destroyed". The Allies attack Estland first with Schnwentz (strength 1,
