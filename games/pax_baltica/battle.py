@@ -612,7 +612,15 @@ def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]
         prohibited = closed_by_poland(state, name, place) or entry_prohibited(state, seat, name, place)
         if prohibited:
             return prohibited
-    return next(iter(landing_problems(state, seat, _retreat_carried(state, seat, name, path))), None)
+    carried = _retreat_carried(state, seat, name, path)
+    return _closed_landing(state, carried) or next(iter(landing_problems(state, seat, carried)), None)
+
+
+def _closed_landing(state: JSON, carried: dict[str, str]) -> Violation | None:
+    """10.4: the blocks a retreating (8.4) or regrouping (6.6) warship lands retreat or regroup
+    there with it, so never into a Polish territory closed to their nation (``closed_by_poland``),
+    whatever the warship's nation (the British warship with Swedes aboard)."""
+    return next(filter(None, (closed_by_poland(state, n, place) for n, place in carried.items())), None)
 
 
 def _retreat_step_problem(state: JSON, seat: int, name: str, step: JSON, last: bool) -> Violation | None:
@@ -833,4 +841,5 @@ def _regroup_problem(state: JSON, move: Move) -> Violation | None:
                 sections.BORDER_RESTRICTIONS,
                 f"Too many blocks would cross the {colour} border {key.replace('|', ' - ')} this game turn.",
             )
-    return next(iter(passenger_problems(state, move.seat, _regroup_carried(state, move))), None)
+    carried = _regroup_carried(state, move)
+    return _closed_landing(state, carried) or next(iter(passenger_problems(state, move.seat, carried)), None)

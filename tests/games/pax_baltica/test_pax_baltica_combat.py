@@ -295,6 +295,44 @@ def test_10_4_swedes_regroup_into_no_polish_territory_turkey_holds_once_poland_j
     assert pb.rules(poland_with(pb, allied, 1, Kurlandia="sweden"), "regroup", 0, regroup) == []
 
 
+def test_10_4_the_british_warship_lands_no_swedes_in_a_polish_harbour_turkey_holds_once_poland_joins_the_allies(pb):
+    """10.4: "If Poland changes side, it ends the ability for Saxon blocks to ... freely move in to and through it.
+    Even if occupied by its allies ... The same rule applies to Sweden and her ally Turkey"; 8.4: the warship
+    retreats to a friendly harbour, the blocks aboard landing there with it (8.3); 6.6: the victor regroups "to any
+    friendly territories". On an edition giving Pomorskie a harbour, held by the Turks with Poland on the Allied side,
+    Elfsborg may neither retreat nor regroup into it; nor may the British warship (no nation 10.4 names) take him
+    there, by retreating or regrouping into it with him aboard; alone it may (both were accepted with Elfsborg)."""
+    state = pb.setup("12.4", map={"territories": {"Pomorskie": {"port": "harbour"}}})
+    state = pb.edit(
+        state,
+        active={**state["active"], "britain": True, "turkey": True, "poland": True},
+        sides={**state["sides"], "turkey": 0, "poland": 1},
+        control={**state["control"], "Pomorskie": "turkey"},
+        turn=5,
+        karl_waiting=False,
+    )
+    state = pb.place(pb.place(state, "Karl XII", "Svealand"), "British Warship", "North Sea")
+    state = pb.place(state, "Tordenskiold", "Kattegat", 1)
+    state = pb.play(state, ("action_roll", 0, {"roll": 1}), ("action_roll", 1, {"roll": 5}))
+    state = pb.play(state, ("group_move", 1, pb.move("Kattegat", ("Tordenskiold", ["North Sea"]))))
+    state = pb.play(
+        state, ("end_actions", 1, {}), ("end_actions", 0, {}), ("start_battle", 1, {"territory": "North Sea"})
+    )
+    aboard = pb.place(state, "Elfsborg", "North Sea", aboard=True, loaded=False)
+    retreat = {"block": "British Warship", "path": [pb.step("Pomorskie")]}
+    assert pb.rules(state, "combat_retreat", 0, retreat) == []
+    assert pb.refused(aboard, "combat_retreat", 0, retreat, "10.4")
+    assert retreat not in [m.data for m in pb.engine.legal_moves(aboard, 0) if m.type == "combat_retreat"]
+    won = pb.play(aboard, ("combat_fire", 0, {"block": "British Warship", "dice": [1, 6, 6]}))
+    assert won["regroup"] == {"territory": "North Sea", "seat": 0}
+    assert pb.refused(won, "regroup", 0, {"moves": [{"block": "Elfsborg", "to": pb.step("Pomorskie")}]}, "10.4")
+    regroup = {"moves": [{"block": "British Warship", "to": pb.step("Pomorskie")}]}
+    assert pb.refused(won, "regroup", 0, regroup, "10.4")
+    assert regroup not in [m.data for m in pb.engine.legal_moves(won, 0) if m.type == "regroup"]
+    alone = pb.play(state, ("combat_fire", 0, {"block": "British Warship", "dice": [1, 6, 6]}))
+    assert pb.rules(alone, "regroup", 0, regroup) == []
+
+
 def vellinck_after_round_3(pb):
     """Vellinck attacks Ingermanland and every block fires its steps' sixes for three rounds; the
     battle still stands, so the attacker must retreat (6.2)."""
