@@ -710,7 +710,7 @@ def _arrive(table: Table, seat: int, place: str, via: str, names: list[str]) -> 
 
 def entry_triggers(table: Table, seat: int, place: str, names: list[str]) -> None:
     """What a block entering ``place`` sets off, whether it stops there, passes through,
-    retreats or regroups there: 9.9 "Hanover automatically becomes an Ally of Sweden IF Denmark enters
+    retreats or regroups there, or is landed there by its warship (``carry_passengers``): 9.9 "Hanover automatically becomes an Ally of Sweden IF Denmark enters
     Holstein-Gottorp during 1700-1710"; 14.2 Denmark 4, Saxony 2: the excluded block "returns
     if Denmark (Saxony) is invaded by Sweden"; 9.5 "The Polish blocks automatically join the
     allies as soon as the Sweden or Turkey enters Poland" (its entry: a Poland out by a truce
