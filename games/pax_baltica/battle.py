@@ -13,7 +13,6 @@ from games.pax_baltica.movement import (
     BORDER_LIMITS,
     border_problem,
     carry_passengers,
-    closed_by_poland,
     crossings,
     entry_prohibited,
     entry_triggers,
@@ -23,6 +22,7 @@ from games.pax_baltica.movement import (
     night_rider_waits,
     passenger_problems,
     passenger_routes,
+    poland_closes,
     reachable,
     red_stop,
     standing_entries,
@@ -589,9 +589,10 @@ def _retreat_carried(state: JSON, seat: int, name: str, path: list[JSON]) -> dic
 
 def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]) -> Violation | None:
     """8.4: "A warship block retreating from combat are forced to go to a friendly harbour"
-    (10.4: not a Polish one closed to its nation, ``closed_by_poland``); 6.5: only "through ... territories free of enemy blocks"; 1.1: never over land; the blocks
-    aboard landing only where they may enter (``landing_problems``: 9.10, the British warship
-    into Portsmouth only with no block aboard left to land there; 10.6)."""
+    (10.4: not a Polish one closed to its nation, ``poland_closes``); 6.5: only "through ...
+    territories free of enemy blocks"; 1.1: never over land; the blocks aboard landing only
+    where they may enter (``landing_problems``: 9.10, the British warship into Portsmouth only
+    with no block aboard left to land there; 10.6)."""
     *seas, harbour = [step["to"] for step in path]
     if any(not board.is_known_territory(state, p) or not board.is_sea(state, p) for p in seas):
         return Violation(sections.WARSHIP_MOVEMENT, f"{name} sails only through sea zones.")
@@ -609,7 +610,7 @@ def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]
     if board.friendly_harbour_side(state, harbour) != seat or board.enemy_blocks_at(state, harbour, seat):
         return Violation(sections.SEA_RETREATS, f"{name} must retreat to a friendly harbour, and {harbour} is not.")
     for place in [*seas, harbour]:
-        prohibited = closed_by_poland(state, name, place) or entry_prohibited(state, seat, name, place)
+        prohibited = poland_closes(state, name, place) or entry_prohibited(state, seat, name, place)
         if prohibited:
             return prohibited
     carried = _retreat_carried(state, seat, name, path)
@@ -618,9 +619,9 @@ def _warship_retreat_problem(state: JSON, seat: int, name: str, path: list[JSON]
 
 def _closed_landing(state: JSON, carried: dict[str, str]) -> Violation | None:
     """10.4: the blocks a retreating (8.4) or regrouping (6.6) warship lands retreat or regroup
-    there with it, so never into a Polish territory closed to their nation (``closed_by_poland``),
+    there with it, so never into a Polish territory closed to their nation (``poland_closes``),
     whatever the warship's nation (the British warship with Swedes aboard)."""
-    return next(filter(None, (closed_by_poland(state, n, place) for n, place in carried.items())), None)
+    return next(filter(None, (poland_closes(state, n, place) for n, place in carried.items())), None)
 
 
 def _retreat_step_problem(state: JSON, seat: int, name: str, step: JSON, last: bool) -> Violation | None:
@@ -637,7 +638,7 @@ def _retreat_step_problem(state: JSON, seat: int, name: str, step: JSON, last: b
         return None
     if board.is_enemy_territory(state, place, seat):
         return Violation(sections.TERRITORIAL_CONTROL, f"Retreat into the enemy territory {place} is prohibited.")
-    prohibited = closed_by_poland(state, name, place) or entry_prohibited(state, seat, name, place)
+    prohibited = poland_closes(state, name, place) or entry_prohibited(state, seat, name, place)
     if prohibited:
         return prohibited
     if board.enemy_blocks_at(state, place, seat):
@@ -826,7 +827,7 @@ def _regroup_problem(state: JSON, move: Move) -> Violation | None:
         target = step["to"]
         if not board.is_known_territory(state, target) or board.friendly_harbour_side(state, target) != move.seat:
             return Violation(rule, f"Blocks regroup only into friendly territories, and {target} is not.")
-        closed = closed_by_poland(state, name, target)
+        closed = poland_closes(state, name, target)
         if closed:
             return closed
         if board.enemy_blocks_at(state, target, move.seat):

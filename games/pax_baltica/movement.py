@@ -373,7 +373,7 @@ def night_rider_waits(state: JSON, name: str) -> Violation | None:
     return None
 
 
-def closed_by_poland(state: JSON, name: str, place: str) -> Violation | None:
+def poland_closes(state: JSON, name: str, place: str) -> Violation | None:
     """10.4: "it ends the ability ... to freely move in to and through it": a Polish territory
     closed to the block's nation (``board.closed_by_poland``) is no friendly territory to it, to
     retreat into or through (6.5), regroup into (6.6), board from (4.6) or anchor in (8.1); a
@@ -419,7 +419,7 @@ def _warship_step_problem(state: JSON, seat: int, name: str, previous: str, plac
     """8.1: a warship sails through sea zones and into friendly harbours, stopping where enemy
     warships are and in the harbour it enters (anchored inside the territory, 8.3: its move
     pays for entering a harbour at its end, ``turn.course_parts``), never in a Polish one
-    closed to its nation (10.4, ``closed_by_poland``); 1.1: it never crosses from one
+    closed to its nation (10.4, ``poland_closes``); 1.1: it never crosses from one
     territory into another over land."""
     if not board.is_sea(state, previous) and not board.is_sea(state, place):
         return Violation(sections.TERRITORIES, f"{name} is a warship and may not cross the land from {previous}.")
@@ -431,7 +431,7 @@ def _warship_step_problem(state: JSON, seat: int, name: str, previous: str, plac
         return Violation(sections.WARSHIP_MOVEMENT, f"{name} enters the harbour of {place} and must stop there.")
     if not last and board.is_sea(state, place) and board.enemy_blocks_at(state, place, seat):
         return Violation(sections.WARSHIP_MOVEMENT, f"{name} must stop in {place}, which holds enemy warships.")
-    return None if board.is_sea(state, place) else closed_by_poland(state, name, place)
+    return None if board.is_sea(state, place) else poland_closes(state, name, place)
 
 
 def _sea_step_problem(state: JSON, seat: int, name: str, previous: str, place: str, last: bool) -> Violation | None:
@@ -443,7 +443,7 @@ def _sea_step_problem(state: JSON, seat: int, name: str, previous: str, place: s
             return Violation(rule, f"{name} may only board warships from a friendly port or harbour.")
         if board.enemy_blocks_at(state, place, seat):
             return Violation(rule, f"Enemy warships in {place} prohibit sea movement.")
-        return closed_by_poland(state, name, previous)
+        return poland_closes(state, name, previous)
     if board.enemy_blocks_at(state, previous, seat):
         return Violation(rule, f"Enemy warships in {previous} prohibit sea movement.")
     if board.port_of(state, place) is None:
