@@ -752,6 +752,14 @@ def test_an_anchored_warship_retreats_by_sea_never_over_land(pb):
     assert pb.at(state, "Wattrang") == "Skane"
 
 
+def wattrang_attacked_in_pommern(pb, borders):
+    """12.1 on a map of ``borders``: Flemming attacks Pommern from Livland, where Wattrang lies at anchor."""
+    state = pb.place(pb.actions(pb.setup("12.1", map={"borders": borders})), "Wattrang", "Pommern")
+    state = pb.play(state, ("end_actions", 0, {}))
+    state = pb.play(state, ("group_move", 1, pb.move("Livland", ("Flemming", ["Pommern"]))), ("end_actions", 1, {}))
+    return pb.play(state, ("start_battle", 0, {"territory": "Pommern"}))
+
+
 def test_4_2_a_retreating_warship_stops_after_a_red_border(pb):
     """4.2: "Blocks crossing a red border are forced to stop in the recently entered territory. ... Border
     restrictions also limit RETREATS (6.5)"; 8.4: a warship retreating "are forced to go to a friendly harbour". On a
@@ -765,10 +773,7 @@ def test_4_2_a_retreating_warship_stops_after_a_red_border(pb):
         {"a": "Baltic Sea", "b": "Svealand", "colour": "black"},
         {"a": "Southern Baltic Sea", "b": "Skane", "colour": "black"},
     ]
-    state = pb.place(pb.actions(pb.setup("12.1", map={"borders": borders})), "Wattrang", "Pommern")
-    state = pb.play(state, ("end_actions", 0, {}))
-    state = pb.play(state, ("group_move", 1, pb.move("Livland", ("Flemming", ["Pommern"]))), ("end_actions", 1, {}))
-    state = pb.play(state, ("start_battle", 0, {"territory": "Pommern"}))
+    state = wattrang_attacked_in_pommern(pb, borders)
     svealand = [pb.step("Southern Baltic Sea"), pb.step("Baltic Sea", "red"), pb.step("Svealand")]
     assert pb.refused(state, "combat_retreat", 0, {"block": "Wattrang", "path": svealand}, "4.2")
     skane = [pb.step("Southern Baltic Sea"), pb.step("Skane")]
@@ -789,10 +794,7 @@ def test_a_warship_retreats_across_the_printed_borders_of_the_sea(pb):
         {"a": "Baltic Sea", "b": "Svealand", "colour": "black"},
         {"a": "Kattegat", "b": "Skane", "colour": "black"},
     ]
-    state = pb.place(pb.actions(pb.setup("12.1", map={"borders": borders})), "Wattrang", "Pommern")
-    state = pb.play(state, ("end_actions", 0, {}))
-    state = pb.play(state, ("group_move", 1, pb.move("Livland", ("Flemming", ["Pommern"]))), ("end_actions", 1, {}))
-    state = pb.play(state, ("start_battle", 0, {"territory": "Pommern"}))
+    state = wattrang_attacked_in_pommern(pb, borders)
     skane = [pb.step("Southern Baltic Sea"), pb.step("Skane")]
     assert pb.refused(state, "combat_retreat", 0, {"block": "Wattrang", "path": skane}, "1.1")
     svealand = {
