@@ -75,11 +75,9 @@ def finish(table: Table, move: Move) -> None:
             table.refuse(RULE, f"A play decided by places needs one place for each of the {count} seats.")
         elif any(len({places[seat] for seat in side}) > 1 for side in sides):
             table.refuse(RULE, "Seats that share a team share their place.")
-        elif not _ranks([places[side[0]] for side in sides]):
+        elif places != places_from_scores(places, highest_wins=False):
             table.refuse(
-                RULE,
-                "Places must rank the seats (the teams, where seats share one): tied ones share a place and the "
-                "next place skips (1, 1, 3).",
+                RULE, "Places must rank the seats: tied seats share a place and the next place skips (1, 1, 3)."
             )
     elif "places" in data:
         table.refuse(RULE, f"This play is decided by {scoring}; places are derived, not given.")
@@ -155,11 +153,6 @@ def _sides(teams: list[str | None]) -> list[list[int]]:
     for seat, team in enumerate(teams):
         seats.setdefault(team or seat, []).append(seat)
     return list(seats.values())
-
-
-def _ranks(places: list[int]) -> bool:
-    """Whether ``places`` rank their sides: tied ones share a place, the next one skips."""
-    return places == places_from_scores(places, highest_wins=False)
 
 
 #: The scorings that keep a running score (the others are decided at the end).
