@@ -1,12 +1,12 @@
 """API errors: one shape per kind, so a client always learns which field or rule and why.
 
 400 malformed (the dotted path of each field -> its messages), 401/403 auth, 404 unknown,
-409 conflicts (a name taken; an append behind the log, with the current seq), 413 a body too
-large, 422 rule violations (each with the rulebook section and a sentence: a move's, or a new
-play's seats and options the rulebook does not start a game with), 500 only when a rules
-engine fails (a bug, never a rule: :class:`EngineFailed`), 503 the database away (with
-Retry-After). Always JSON, under /api/ even for Django's own refusals; the schema
-documents them all (records/openapi.py).
+409 conflicts (a name taken; a club's address changed; an append behind the log, with the
+current seq), 413 a body too large, 422 rule violations (each with the rulebook section and a
+sentence: a move's, or a new play's seats and options the rulebook does not start a game
+with), 500 only when a rules engine fails (a bug, never a rule: :class:`EngineFailed`), 503
+the database away (with Retry-After). Always JSON, under /api/ even for Django's own
+refusals; the schema documents them all (records/openapi.py).
 """
 
 from __future__ import annotations
@@ -78,6 +78,11 @@ def server_error(request):
     if _api(request):
         return JsonResponse({"detail": "The service failed; it has been logged."}, status=500)
     return defaults.server_error(request)
+
+
+#: The codes of a refusal of a request fine in itself that clashes with what is stored (a 409):
+#: a name taken, a value fixed once stored (a club's address).
+CONFLICTS = frozenset({"unique", "fixed"})
 
 
 def _only_codes(codes) -> set[str]:
@@ -174,7 +179,8 @@ def exception_handler(exc, context):
         )
         exc.status_code, exc.wait = status.HTTP_503_SERVICE_UNAVAILABLE, 2  # DRF answers the wait as Retry-After
     if isinstance(exc, ValidationError):
-        if _only_codes(exc.get_codes()) == {"unique"}:  # the request is fine; what is stored clashes
+        codes = _only_codes(exc.get_codes())
+        if codes and codes <= CONFLICTS:  # the request is fine; what is stored clashes
             exc.status_code = status.HTTP_409_CONFLICT
         exc.detail = flat_errors(exc.detail)
         if "detail" in exc.detail:  # as in every other error: one sentence

@@ -47,7 +47,7 @@ _WHY = {
     "401": "No valid credentials: a write needs them, and a bad token is refused anywhere.",
     "403": "Your role in the club does not allow this.",
     "404": "Nothing visible to you by that name.",
-    "409": "A conflict with what is stored: a name taken, or (for events) a log that moved on.",
+    "409": "A conflict with what is stored: a name taken, a club's address changed, or (for events) a log that moved on.",
     "413": "The body is larger than the service takes.",
     "415": "The body is not JSON.",
     "422": "Well formed, but the rulebook refuses it.",

@@ -90,7 +90,8 @@ class ClubSerializer(Strict, serializers.ModelSerializer):
     def validate_slug(self, slug: str) -> str:
         if self.instance is not None and slug != self.instance.slug:
             raise serializers.ValidationError(
-                f"The club's address stays /clubs/{self.instance.slug}/: links and bookmarks to it keep working."
+                f"The club's address stays /clubs/{self.instance.slug}/: links and bookmarks to it keep working.",
+                code="fixed",
             )
         return slug
 

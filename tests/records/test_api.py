@@ -351,10 +351,11 @@ def test_a_player_seated_twice_is_refused_at_the_seat_that_repeats_them(public, 
 
 def test_a_clubs_address_stays_once_it_exists(public, club_setup, client_for):
     """The club's settings page: "The club's address stays /clubs/<slug>/: links and bookmarks keep working." The
-    API let an owner PATCH another slug, moving the club; it may repeat its slug, and rename the club."""
+    API let an owner PATCH another slug, moving the club; now that is a conflict with what is stored (409, as a name
+    taken), and it may repeat its slug, and rename the club."""
     owner = client_for(public["owner"])
     moved = owner.patch("/api/v1/clubs/public/", {"slug": "elsewhere"}, format="json")
-    assert moved.status_code == 400
+    assert moved.status_code == 409
     assert moved.json() == {
         "slug": ["The club's address stays /clubs/public/: links and bookmarks to it keep working."]
     }
