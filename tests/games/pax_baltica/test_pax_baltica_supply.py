@@ -251,6 +251,21 @@ def test_supply_line_example(pb):
     assert not supply.in_supply(without_ship, "Ostgota")
 
 
+def test_7_1_example_zemaitija_has_no_port_so_no_supply_line_crosses_the_baltic_sea_to_it(pb):
+    """7.1 example: "NOTICE that since Zemaitija do not have a port or harbour it is not possible to trace a supply
+    line over the Baltic Sea sea zone"; it is supplied as "An enemy territory bordering to a national or conquered
+    territory AND can trace a supply line back to any national territory. (See Zemaitija and Trakai in example
+    below)". Savolax in Zemaitija, on the Baltic Sea that Wattrang holds beside Swedish Livland, is out of supply
+    while Mitawa in Kurlandia is Polish, and in supply once the Swedes have conquered it."""
+    state = pb.setup("12.1", map={"borders": SUPPLY_EXAMPLE_BORDERS})
+    for name in ("Flemming", "August II"):
+        state = pb.place(state, name, "Sachsen")
+    state = pb.place(pb.place(state, "Savolax", "Zemaitija", 2), "Wattrang", "Baltic Sea")
+    assert not supply.in_supply(state, "Savolax")
+    conquered = pb.edit(state, control={**state["control"], "Kurlandia": "sweden"})
+    assert supply.in_supply(conquered, "Savolax")
+
+
 def test_a_supply_line_crosses_the_sea_into_a_conquered_port_and_on(pb):
     """7.1: "A conquered territory where the player controls the garrison AND can trace a supply line back to any
     national territory" and "An enemy territory bordering to a national or conquered territory AND can trace a supply
