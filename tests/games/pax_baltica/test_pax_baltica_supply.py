@@ -266,6 +266,20 @@ def test_7_1_example_zemaitija_has_no_port_so_no_supply_line_crosses_the_baltic_
     assert supply.in_supply(conquered, "Savolax")
 
 
+def test_7_1_only_warships_of_the_blocks_nationality_carry_supply_across_a_sea_zone(pb):
+    """7.1: "A national territory with a port or harbour is supply capable ACROSS a sea zone to any other territory
+    as long as: -the sea zone is occupied by warships of the same nationality as the army/regimental blocks." The
+    7.1 example's Ostgota in Pomorskie is supplied from Livland by Wattrang in the Baltic Sea, but not by the British
+    warship, an ally's, in Wattrang's place."""
+    state = pb.setup("12.1", map={"borders": SUPPLY_EXAMPLE_BORDERS})
+    for name in ("Flemming", "August II"):
+        state = pb.place(state, name, "Sachsen")
+    state = pb.edit(state, active={**state["active"], "britain": True})
+    state = pb.place(state, "Ostgota", "Pomorskie", 2)
+    assert supply.in_supply(pb.place(state, "Wattrang", "Baltic Sea"), "Ostgota")
+    assert not supply.in_supply(pb.place(state, "British Warship", "Baltic Sea"), "Ostgota")
+
+
 def test_a_supply_line_crosses_the_sea_into_a_conquered_port_and_on(pb):
     """7.1: "A conquered territory where the player controls the garrison AND can trace a supply line back to any
     national territory" and "An enemy territory bordering to a national or conquered territory AND can trace a supply
