@@ -70,10 +70,13 @@ def ukraine_rejoins_russia(table: Table) -> None:
     """10.7: "Ukraine rejoins Russia as soon as the Mazepa block is killed. Adjust Russian RP's
     thereafter": Ukraine's garrisons are Russia's again (4.8), each held by Russia's side
     costing it nothing, each held by the other side 4 RP, as a Russian garrison conquered
-    (4.3)."""
+    (4.3); another nation's garrison Ukraine took passes with it to Russia (a Russian one
+    is Russia's own again, 5.1)."""
     table.at("active")["ukraine"] = False
     for place, holder in list(table.state["control"].items()):
         if board.original_nation(table.state, place) != "ukraine":
+            if holder == "ukraine":
+                change_hands(table, place, "russia")
             continue
         if holder == "ukraine":
             table.at("control")[place] = "russia"

@@ -385,6 +385,25 @@ def test_ukraine_rejoining_russia_adjusts_russian_rp(pb):
     assert upkeep.rp_track(rejoined, "russia") == 16 - 4
 
 
+def test_10_7_a_russian_garrison_mazepa_conquered_is_russias_again_when_ukraine_rejoins_russia(pb):
+    """10.7: "Ukraine rejoins Russia as soon as the Mazepa block is killed. Adjust Russian RP's thereafter"; 5.1: "If
+    an enemy have besieged and conquered a territory's garrison, the original territorial owner loses 4 RP. If or
+    when the territory is re-conquered the RP table is adjusted accordingly." Ukraine at war for Sweden, Mazepa
+    takes Smolensk (garrison 2) from Russia: 16 - 4 = 12 RP. Mazepa dies at Poltava and Ukraine rejoins Russia, with
+    what it holds: Smolensk is Russia's again, no longer lost (16 RP), not left to a Ukraine out of the war, a
+    garrison no one may besiege, costing Russia its 4 RP for good."""
+    state = pb.setup("12.1")
+    ukrainian = {p: "ukraine" for p in ("Ukraiyina", "Mala Rus", "Sivershchyna", "Poltava", "Kremenchuk")}
+    state = pb.edit(state, active={**state["active"], "ukraine": True}, control={**state["control"], **ukrainian})
+    state = pb.edit(pb.place(state, "Mazepa", "Smolensk"), phase="battle", player1=0, sieges={"Smolensk": 0})
+    data = {"territory": "Smolensk", "rolls": [{"block": "Mazepa", "dice": [1, 1, 6, 6]}], "garrison_dice": []}
+    state = pb.play(state, ("siege", 0, data))
+    assert state["control"]["Smolensk"] == "ukraine" and upkeep.rp_track(state, "russia") == 16 - 4
+    rejoined = killed_at_poltava(pb, pb.edit(state, sieges={}), "Mazepa")
+    assert rejoined["active"]["ukraine"] is False and rejoined["control"]["Smolensk"] == "russia"
+    assert upkeep.rp_track(rejoined, "russia") == 16
+
+
 def test_ukraine_back_from_a_truce_takes_its_garrison_back_from_russia_at_no_loss(pb):
     """4.3: a conquered garrison costs its owner 4 RP "If or when the territory is re-conquered the RP table is
     adjusted accordingly"; 4.8, 6.10. With an edition's 4 RP for Ukraine: Repnin takes Poltava from Ukraine (4 - 4 =
