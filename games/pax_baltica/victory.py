@@ -32,9 +32,12 @@ def victory_rp(state: JSON) -> int:
 
 def _danish_occupations(state: JSON) -> int:
     """11.4: the Swedish garrisons Denmark holds, and Holstein-Gottorp when Danish blocks
-    occupy it (it has no garrison to take, 4.7)."""
+    occupy it (map.json gives it no garrison to take, 4.7) or, with the garrison an edition
+    gives it, when Denmark holds that garrison."""
     held = sum(1 for p in DANISH_CONQUESTS if state["control"].get(p) == "denmark")
-    occupied = any(board.info(state, n)["nation"] == "denmark" for n in board.blocks_at(state, HOLSTEIN))
+    occupied = state["control"].get(HOLSTEIN) == "denmark" or any(
+        board.info(state, n)["nation"] == "denmark" for n in board.blocks_at(state, HOLSTEIN)
+    )
     return held + occupied
 
 

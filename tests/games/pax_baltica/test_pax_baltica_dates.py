@@ -223,6 +223,19 @@ def test_we_are_red_we_are_white_holstein_is_holstein_gottorp(pb):
     assert victory.victory_rp(state) - victory.victory_rp(pb.place(two, "Rantzau", "Holstein-Gottorp")) == 4
 
 
+def test_11_4_a_holstein_gottorp_garrison_the_danes_hold_is_occupied(pb):
+    """11.4: "If the Danes occupy three of the following territories (Holstein, Bremen-Verden, Wismar or Skane) by the
+    end of the game, this results in a further 4 RP loss to Sweden"; occupied is held, as for the other three. With the
+    edition giving Holstein-Gottorp a garrison (map.territories; map.json assumes none), a garrison Denmark conquered
+    is occupied (4.7 "occupied or conquered by any allied force") though no Danish block stands there: with
+    Bremen-Verden and Wismar, Sweden loses 4 RP more."""
+    state = pb.setup("12.4", map={"territories": {"Holstein-Gottorp": {"garrison": 1}}})
+    two = pb.edit(state, control={**state["control"], "Wismar": "denmark", "Bremen-Verden": "denmark"})
+    three = pb.edit(two, control={**two["control"], "Holstein-Gottorp": "denmark"})
+    assert not board.blocks_at(three, "Holstein-Gottorp")
+    assert victory.victory_rp(two) - victory.victory_rp(three) == 4
+
+
 def test_a_capital_is_never_kept(pb):
     """6.9: "If the victor of the truce has conquered any garrisons, 1 may be kept. Loser's choice. Capitols are
     excluded." """
