@@ -608,6 +608,18 @@ def test_mazepa_never_returns_while_the_allies_hold_sivershchyna(pb):
     assert state["control"]["Sivershchyna"] == "russia" and pb.at(state, "Mazepa") == "out"
 
 
+def test_10_7_an_allied_block_in_a_sivershchyna_ukraine_holds_does_not_keep_mazepa_out(pb):
+    """10.7: "An allied block in the territory does not prohibit Mazepa from entering however. The territory has to be
+    owned by the allied player." Kazanski, a Russian block, stands in a Sivershchyna whose garrison Ukraine holds when
+    Mazepa dies at Poltava: he returns to the pool (Ukraine rejoining Russia, 10.7)."""
+    state = pb.setup("12.1")
+    control = {**state["control"], "Poltava": "ukraine", "Sivershchyna": "ukraine"}
+    state = pb.edit(state, active={**state["active"], "ukraine": True}, control=control)
+    state = killed_at_poltava(pb, pb.place(state, "Kazanski", "Sivershchyna"), "Mazepa")
+    assert pb.at(state, "Kazanski") == "Sivershchyna"
+    assert pb.at(state, "Mazepa") == "pool" and state["active"]["ukraine"] is False
+
+
 def test_mazepa_kept_out_stays_out_when_ukraine_enters_again(pb):
     """10.7: "If the territory of Sivershchyna is garrisoned by an allied player or the Turks, the Mazepa block may NOT
     return to the Swedish replacement pool"; 9.8: Sweden rolls for Ukraine's entry (5 or 6). Mazepa dies at Poltava
