@@ -548,7 +548,7 @@ def _retreat_problem(state: JSON, move: Move) -> Violation | None:
 def _retreat_border_problem(state: JSON, seat: int, name: str, path: list[JSON]) -> Violation | None:
     """6.5: the borders a side may retreat across, and 4.2's limits per round on every border
     the retreat crosses (``_retreat_crossings``). An attacker who crossed no border (a battle
-    nobody moved into, Player 1 its attacker: README) retreats as a defender does."""
+    nobody moved into, ``_attacker``) retreats as a defender does."""
     battle, first = state["battle"], path[0]["to"]
     shared = first in battle["attack_borders"] and first in battle["defence_borders"]
     if shared and battle["last_entry"].get(first) != seat:
