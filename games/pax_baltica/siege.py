@@ -397,9 +397,9 @@ def conquer(table: Table, place: str, nation: str, keep: str | None) -> None:
     is re-conquered. 10.2: the first Russian garrison the Turks take costs Russia 8 RP more,
     until Russia itself takes it back by a siege. 10.4: a side holding both Warszawa and
     Krakow wins Poland over (read before the truce of a fallen capital, 6.9, which then does
-    not follow). Sweden, the war's
-    one side, makes no truce: a fallen Swedish capital is a lost garrison (README); nor does a
-    nation already out of the war (a truce's 3 years, 6.10, run from the truce that put it out)."""
+    not follow). Sweden, the war's one side, makes no truce: a fallen Swedish capital is a lost
+    garrison (README); nor does a nation already out of the war (a truce's 3 years, 6.10, run
+    from the truce that put it out)."""
     state = table.state
     original = board.original_nation(state, place)
     side = board.side_of(state, nation)
