@@ -28,10 +28,9 @@ def test_pjotr_i_example_in_a_battle(pb):
     assert before - (pb.steps(state, "Vellinck") + pb.steps(state, "Estlandska")) == 2
 
 
-def test_karl_xii_combat_round_order(pb):
-    """6.32 Combat round example: Karl XII (A3) and Pommerska (B1) attack Reventlov (B2) and Prins Christian (B1):
-    "1. Karl XII 2. Reventlov 3. Prins Christian 4. Pommerska ... The two Danish blocks do not necessarily have
-    to fight in the order above." """
+def combat_round_example(pb):
+    """The 6.32 combat round example's battle, begun: 12.4, Karl XII (A3) and Pommerska (B1) attack Skane from
+    Smaland, where Reventlov (B2) and Prins Christian (B1) stand."""
     state = pb.setup("12.4")
     state = pb.edit(state, karl_waiting=False)
     state = pb.place(state, "Karl XII", "Smaland", 4)
@@ -41,7 +40,14 @@ def test_karl_xii_combat_round_order(pb):
     state = pb.place(state, "Prins Christian", "Skane")
     state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
     state = pb.play(state, ("group_move", 0, pb.move("Smaland", ("Karl XII", ["Skane"]), ("Pommerska", ["Skane"]))))
-    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Skane"}))
+    return pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Skane"}))
+
+
+def test_karl_xii_combat_round_order(pb):
+    """6.32 Combat round example: Karl XII (A3) and Pommerska (B1) attack Reventlov (B2) and Prins Christian (B1):
+    "1. Karl XII 2. Reventlov 3. Prins Christian 4. Pommerska ... The two Danish blocks do not necessarily have
+    to fight in the order above." """
+    state = combat_round_example(pb)
     assert turn.next_combatants(state) == ["Karl XII"]
     state = pb.play(state, ("combat_fire", 0, {"block": "Karl XII", "dice": [4, 5, 6, 6]}))
     assert sorted(turn.next_combatants(state)) == ["Prins Christian", "Reventlov"]
@@ -1305,16 +1311,7 @@ def test_6_32_any_block_may_retreat_instead_of_attacking_in_the_combat_round_exa
     Turn, a block may either ATTACK or RETREAT". Prins Christian's combat turn is his retreat into Sjaelland (not
     into Smaland, whence the Swedes attacked, 6.5): Reventlov fires after him, then Pommerska, and round 2 begins
     without Prins Christian."""
-    state = pb.setup("12.4")
-    state = pb.edit(state, karl_waiting=False)
-    state = pb.place(state, "Karl XII", "Smaland", 4)
-    state = pb.place(state, "Pommerska", "Smaland")
-    state = pb.place(state, "Rehnskiold", "Svealand")
-    state = pb.place(state, "Fynske", "Sjaelland")
-    state = pb.place(state, "Prins Christian", "Skane")
-    state = pb.play(state, ("action_roll", 0, {"roll": 5}), ("action_roll", 1, {"roll": 1}))
-    state = pb.play(state, ("group_move", 0, pb.move("Smaland", ("Karl XII", ["Skane"]), ("Pommerska", ["Skane"]))))
-    state = pb.play(state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Skane"}))
+    state = combat_round_example(pb)
     state = pb.play(state, ("combat_fire", 0, {"block": "Karl XII", "dice": [4, 5, 6, 6]}))
     assert pb.refused(state, "combat_retreat", 1, {"block": "Prins Christian", "path": [pb.step("Smaland")]}, "6.5")
     state = pb.play(state, ("combat_retreat", 1, {"block": "Prins Christian", "path": [pb.step("Sjaelland")]}))
