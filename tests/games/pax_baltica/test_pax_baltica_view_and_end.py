@@ -133,6 +133,40 @@ def test_12_5_the_last_army_set_up_steps_pools_and_first_action_roll(pb):
     assert (view["phase"], view["player1"], view["actions_left"]) == ("action", 0, [3, 2])
 
 
+def test_12_2_on_the_road_to_glory_dates_special_rules_and_first_turn(pb):
+    """12.2: "Start: Autumn 1700, End: Winter 1710. Special rules: 11.2, 11.3, 11.5 applies. Swedish player starts
+    with 3 actions first turn" (11.4 is 12.1's only); Karl XII, Sodra Skanska, Dalregementet in Skane "at full
+    strength (steps)"; the Allied die (3.1: a 2 is 2 actions) leaves Sweden Player 1 with its 3."""
+    state = pb.setup("12.2")
+    view = pb.engine.view(state, 0)
+    assert (view["year"], view["season"], view["game_turn"]) == (1700, "autumn", 1)
+    assert state["end"] == {"year": 1710, "season": 3} and state["special_rules"] == ["11.2", "11.3", "11.5"]
+    assert [pb.steps(state, n) for n in ("Karl XII", "Sodra Skanska", "Dalregementet")] == [4, 3, 3]
+    assert view["nations_at_war"] == ["russia", "saxony", "sweden"]
+    state = pb.actions(state, allied_roll=2)
+    assert (state["player1"], state["actions"], state["acting"]) == (0, [3, 2], 0)
+
+
+def test_12_3_next_stop_moscow_dates_garrisons_steps_and_first_turn(pb):
+    """12.3: "Start: Summer 1707, End: Summer 1710. Special rules: 11.3 apply. Swedish player starts with 3 actions
+    first turn. Nyen is now S:t Petersburg and a Russian garrison of 4", "Garrisons - INGERMANLAND, NYEN, MSCISLAW"
+    (Russian); every block "at full strength (steps) if nothing else is stated" (2.21: armies 4); the Allied die (3.1:
+    a 5 is 3 actions) leaves Sweden Player 1 with its 3."""
+    state = pb.setup("12.3")
+    view = pb.engine.view(state, 1)
+    assert (view["year"], view["season"], view["game_turn"]) == (1707, "summer", 1)
+    assert state["end"] == {"year": 1710, "season": 1} and state["special_rules"] == ["11.3"]
+    assert state["st_petersburg"] and board.garrison_value(state, "Nyen") == 4
+    assert {t: state["control"][t] for t in ("Ingermanland", "Nyen", "Mscislaw")} == dict.fromkeys(
+        ("Ingermanland", "Nyen", "Mscislaw"), "russia"
+    )
+    armies = ("Karl XII", "Rehnskiold", "Lewenhaupt", "Vellinck", "Lubomirski", "Sjeremetev", "Repnin", "Mensjikov")
+    assert [pb.steps(state, n) for n in (*armies, "Ogilvy", "Pjotr I")] == [4] * 10
+    assert all(pb.steps(state, n) == state["tables"]["blocks"][n]["steps"] for n in state["setup_blocks"])
+    state = pb.actions(state, allied_roll=5)
+    assert (state["player1"], state["actions"], state["acting"]) == (0, [3, 3], 0)
+
+
 def test_next_stop_moscow_poland_fights_for_sweden(pb):
     """12.3: Lubomirski, Sobieski and Oginski set up with the Swedish blocks."""
     state = pb.setup("12.3")
