@@ -273,3 +273,27 @@ def test_the_coureur_des_bois_shouted_once_the_block_is_placed_shares_that_turn(
     assert table.rules(table.draw(state, "eel"), "play_ally", 1, {"ally": "coureur_des_bois"}) == [
         "COUREUR DES BOIS (Fur trader) TOKEN"
     ]
+
+
+def test_ally_tokens_several_players_play_an_ally_token_during_the_same_turn(table):
+    """ALLY TOKENS: "It is possible that several players play an Ally token during the same turn"; COUREUR DES
+    BOIS: "Only a single "Coureur des bois" token may be used each turn"; HURON: "This action may be played before
+    or after a player's turn". Four players, White's turn: Yellow shouts "Fur trader!", White plays the Fille du
+    Roy, draws and lays a cannon with 3 white cubes on the empty church: 3 points doubled, 6; Yellow half of 3,
+    rounded down, 1. Brown's Coureur des bois on White's turn is refused, before the placement or after it: the
+    turn had its one. Blue plays the Huron after White's turn and puts cross, plow, eel back on top: Brown draws
+    the cross, not the eel. Three players each used one token."""
+    state = table.new(players=4)
+    state = table.play(state, "play_ally", 2, {"ally": "coureur_des_bois"})
+    state = table.draw(table.play(state, "play_ally", 0, {"ally": "fille_du_roy"}), "eel")
+    assert table.rules(state, "play_ally", 1, {"ally": "coureur_des_bois"}) == ["COUREUR DES BOIS (Fur trader) TOKEN"]
+    state = table.place(state, "cannon", "church", row(0, range(4), 1), ["white", "white", "white", "neutral"])
+    assert ENGINE.view(state)["scores"] == [6, 0, 1, 0]
+    assert table.rules(state, "play_ally", 1, {"ally": "coureur_des_bois"}) == ["COUREUR DES BOIS (Fur trader) TOKEN"]
+    state = table.play(state, "play_ally", 3, {"ally": "huron", "cards": ["cross", "plow", "eel"]})
+    assert table.rules(state, "draw_card", 1, {"card": "eel"}) == ["HURON (First Nations People) TOKEN"]
+    state = table.draw(state, "cross")
+    view = ENGINE.view(state)
+    assert view["scores"] == [6, 0, 1, 0]
+    assert [player["allies_used"] for player in view["players"]] == [1, 0, 1, 1]
+    assert view["identification_strip"] == ["square", "eel", "cross"]

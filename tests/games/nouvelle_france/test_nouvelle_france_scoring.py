@@ -300,3 +300,37 @@ def test_a_whole_final_score_by_hand(table):
 def test_two_to_four_players():
     """The box: "2-4 players"; GAME SETUP gives each player one of the four colours."""
     assert (ENGINE.min_players, ENGINE.max_players) == (2, 4)
+
+
+def test_end_of_the_game_a_draw_played_out_by_four_ends_in_the_middle_of_a_round(table):
+    """END OF THE GAME: "The game ends when the final snowflake card is drawn ... In the case of a draw, the player
+    who has used the lowest number of ally tokens ... If it is still a draw, the player who has not used their peg
+    wins. If it is still a draw, the tied players are declared the winners"; BONUS CONSTRUCTION BLOCKS: "The PEG
+    must be placed after the second snowflake card is drawn but before the third ... if not, they are returned to
+    the box". Four players, no Ally played. A brown cube stands on the church's level 1 ("+"), a brown one on the
+    mill's level 3 ("x2") over two neutral cubes, two neutral cubes in another corner of the mill. White draws the
+    first snowflake (Brown 1), then White, Brown, Yellow (after drawing the second) and Blue lay neutral cannons
+    (0 points each); White places the peg on the neutral corner of the mill (1 point) and Brown draws the third
+    snowflake: the mill's level 3 gives White 2 and Brown 2. White 3, Brown 3, Yellow 0, Blue 0; Yellow and Blue
+    never have the round's turn. White used the peg, Brown's went back to the box: Brown wins, White second;
+    Yellow and Blue are equal on all three and share third place."""
+    state = table.new(players=4)
+    state = table.with_cubes(state, "church", [(0, 2, 1)], "brown")
+    state = table.with_cubes(state, "mill", [(0, 0, 1), (0, 0, 2), (4, 4, 1), (4, 4, 2)])
+    state = table.with_cubes(state, "mill", [(4, 4, 3)], "brown")
+    state = table.draw(table.snowstorm(state), "cannon")
+    assert ENGINE.view(state)["scores"] == [0, 1, 0, 0]
+    state = table.place(state, "cannon", "church", row(0, range(4), 1))
+    state = table.place(table.draw(state, "cannon"), "cannon", "church", row(5, range(4), 1))
+    state = table.draw(table.snowstorm(state), "cannon")
+    state = table.place(state, "cannon", "church", row(0, range(4), 2))
+    state = table.place(table.draw(state, "eel"), "cannon", "church", row(5, range(4), 2))
+    peg = {"block": "peg", "site": "mill", "cubes": [{"x": 0, "y": 0, "z": 3, "colour": "white"}]}
+    state = table.play(state, "place_bonus_block", 0, peg)
+    assert ENGINE.view(state)["scores"] == [1, 1, 0, 0]
+    state = table.snowstorm(state)
+    assert state["phase"] == "finished"
+    outcome = ENGINE.outcome(state)
+    assert outcome.scores == [3, 3, 0, 0]
+    assert outcome.places == [2, 1, 3, 3] and outcome.winners == [1]
+    assert outcome.reason == "If it is still a draw, the player who has not used their peg wins."
