@@ -99,16 +99,17 @@ def fille_du_roy(table: Table, move: Move, *, judged: bool) -> None:
 def coureur_des_bois(table: Table, move: Move, *, judged: bool) -> None:
     """COUREUR DES BOIS (Fur trader) TOKEN: "during someone else's turn ... half the number of
     points received by the active player (rounding down) ... Only a single 'Coureur des bois'
-    token may be used each turn" (turn.build shares them; once the block is placed, the active
-    player shares the points just counted, choices.points_being_scored)."""
+    token may be used each turn" (turn.build shares them; once the block is placed, the first
+    other player to play one shares the points just counted, choices.points_being_scored)."""
     state = table.state
     scored = points_being_scored(state)
+    if scored is not None and move.seat != scored["seat"] and scored["coureur_des_bois"] is None:
+        share = scored["points"] // 2
+        table.at("scores")[move.seat] += share
+        table.set("last_placement", {**scored, "coureur_des_bois": {"seat": move.seat, "points": share}})
+        return
     if scored is not None and move.seat == state["active"]:
-        if scored["coureur_des_bois"] is None:
-            share = scored["points"] // 2
-            table.at("scores")[move.seat] += share
-            table.set("last_placement", {**scored, "coureur_des_bois": {"seat": move.seat, "points": share}})
-        elif judged:
+        if judged:
             table.refuse(COUREUR, "Only a single Coureur des bois token may be used each turn.")
         return
     if not judged:

@@ -110,7 +110,7 @@ def ally_choices(state: JSON, seat: int | None) -> Iterator[JSON]:
     active = seat == state["active"]
     scored = points_being_scored(state)
     doubles_scored = scored is not None and seat == scored["seat"] and not scored["doubled"]
-    shares_scored = scored is not None and active and scored["coureur_des_bois"] is None
+    shares_scored = scored is not None and seat != scored["seat"] and scored["coureur_des_bois"] is None
     if allies["fille_du_roy"] == "face up" and ((active and not turn["fille"]) or doubles_scored):
         yield {"ally": "fille_du_roy"}
     if allies["coureur_des_bois"] == "face up" and ((not active and turn["coureur"] is None) or shares_scored):

@@ -93,7 +93,7 @@ def said_ally(state: JSON, move: Move, names: Sequence[str]) -> str:
             return f"{who} plays the Fille du Roy token to double the points of the block just placed."
         return f"{who} plays the Fille du Roy token to double their points this turn."
     if ally == "coureur_des_bois":
-        if scored is not None and move.seat == state["active"]:
+        if scored is not None and move.seat != scored["seat"] and scored["coureur_des_bois"] is None:
             placer = names[scored["seat"]]
             return f"{who} plays the Coureur des bois token to receive half the points {placer} received for the block just placed."
         active = state["active"]

@@ -275,6 +275,21 @@ def test_the_coureur_des_bois_shouted_once_the_block_is_placed_shares_that_turn(
     ]
 
 
+def test_a_third_players_coureur_des_bois_shouted_once_the_block_is_placed_shares_that_turn(table):
+    """COUREUR DES BOIS: "The first player to shout "Fur trader!" can use their "Coureur des bois" during the turn",
+    and a shout answers the points seen: with three players, the third (seat 2), not only the next, may take half of
+    the beam's 3 points just placed (1, rounded down). That turn then has its one: the next player's Coureur des
+    bois is refused on it; the placer's own is for the next player's turn."""
+    state = table.play(table.new(players=3), "place_bonus_block", 0, bonus("beam", BEAM))
+    assert {"ally": "coureur_des_bois"} in [m.data for m in ENGINE.legal_moves(state) if m.seat == 2]
+    shared = table.play(state, "play_ally", 2, {"ally": "coureur_des_bois"})
+    assert ENGINE.view(shared)["scores"] == [3, 0, 1]
+    assert ENGINE.view(shared)["last_placement"]["coureur_des_bois"] == {"seat": 2, "points": 1}
+    assert table.rules(shared, "play_ally", 1, {"ally": "coureur_des_bois"}) == ["COUREUR DES BOIS (Fur trader) TOKEN"]
+    own = table.play(shared, "play_ally", 0, {"ally": "coureur_des_bois"})
+    assert own["turn"]["coureur"] == 0 and ENGINE.view(own)["scores"] == [3, 0, 1]
+
+
 def test_ally_tokens_several_players_play_an_ally_token_during_the_same_turn(table):
     """ALLY TOKENS: "It is possible that several players play an Ally token during the same turn"; COUREUR DES
     BOIS: "Only a single "Coureur des bois" token may be used each turn"; HURON: "This action may be played before
