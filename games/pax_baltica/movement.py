@@ -62,7 +62,7 @@ def group_move(table: Table, move: Move) -> None:
     for name, (place, via, _step) in landings(state, origin, move.data["moves"], carried).items():
         arrivals[(place, via)].append(name)  # 8.3: the blocks landed in a harbour enter it with their warship
     for entry in move.data["moves"]:
-        for step in entry["path"][:-1]:  # 9.5, 9.9: passing through is entering too
+        for step in entry["path"]:  # 9.5, 9.9: each territory entered, passed through or stopped in
             if board.is_known_territory(table.state, step["to"]):
                 entry_triggers(table, seat, step["to"], [entry["block"]])
     for (place, via), names in arrivals.items():
@@ -690,14 +690,14 @@ def _move_block(table: Table, seat: int, origin: str, name: str, path: list[JSON
 
 def _arrive(table: Table, seat: int, place: str, via: str, names: list[str]) -> None:
     """Record the entry (for reserves, retreats and pinning) and its consequences: a battle,
-    a free siege of an empty enemy territory (3.43), or an entry trigger (9.5, 9.9). The
+    or a free siege of an empty enemy territory (3.43); its entry triggers (9.5, 9.9) are set
+    off already, by each block's path (``group_move``) or its landing (``carry_passengers``). The
     enemy's siege of a territory entered is "broken off and replaced by a regular battle"
     (3.42) when that battle begins (``start_battle``): blocks lost to their force-march rolls
     (4.5) before it break none, as they neither pin (4.4) nor attack (6.22)."""
     state = table.state
     table.at("entered").setdefault(place, [])
     table.at("entered")[place] = [*state["entered"][place], {"seat": seat, "from": via, "blocks": names}]
-    entry_triggers(table, seat, place, names)
     state = table.state
     if (
         not state["weather"]
