@@ -276,22 +276,28 @@ def test_10_4_saxons_neither_retreat_nor_regroup_into_a_polish_territory_russia_
     assert regroup not in [m.data for m in pb.engine.legal_moves(state, 1) if m.type == "regroup"]
 
 
+def vellinck_victor_in_livland(pb):
+    """12.1: Vellinck attacks Flemming (1 step, August II away in Sachsen) in Livland from Estland and kills him
+    in round 1: the victor may regroup (6.6)."""
+    state = pb.place(pb.place(pb.setup("12.1"), "August II", "Sachsen"), "Flemming", "Livland", 1)
+    state = pb.play(pb.actions(state, allied_roll=2), ("group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"]))))
+    return pb.play(
+        state,
+        ("end_actions", 0, {}),
+        ("end_actions", 1, {}),
+        ("start_battle", 0, {"territory": "Livland"}),
+        ("combat_fire", 1, {"block": "Flemming", "dice": [6]}),
+        ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}),
+    )
+
+
 def test_10_4_swedes_regroup_into_no_polish_territory_turkey_holds_once_poland_joins_the_allies(pb):
     """10.4: "If Poland changes side, it ends the ability for Saxon blocks to ... freely move in to and through it.
     Even if occupied by its allies Russia or Denmark. The same rule applies to Sweden and her ally Turkey." Vellinck,
     having beaten Flemming in Livland, may regroup (6.6 "to any friendly territories") into a Kurlandia the Turks hold
     while Poland stands with Sweden, not once Poland has gone over to the Allies; into one Sweden holds itself, still
     (README)."""
-    state = pb.place(pb.place(pb.setup("12.1"), "August II", "Sachsen"), "Flemming", "Livland", 1)
-    state = pb.play(pb.actions(state, allied_roll=2), ("group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"]))))
-    state = pb.play(
-        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Livland"})
-    )
-    state = pb.play(
-        state,
-        ("combat_fire", 1, {"block": "Flemming", "dice": [6]}),
-        ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}),
-    )
+    state = vellinck_victor_in_livland(pb)
     state = pb.edit(state, active={**state["active"], "turkey": True}, sides={**state["sides"], "turkey": 0})
     regroup = {"moves": [{"block": "Vellinck", "to": pb.step("Kurlandia")}]}
     assert pb.rules(poland_with(pb, state, 0, Kurlandia="turkey"), "regroup", 0, regroup) == []
@@ -495,16 +501,7 @@ def test_a_regroup_enters_no_neutral_territory(pb):
     """6.6: the victor regroups "to any friendly territories free of enemy blocks", where a retreat may also enter a
     neutral one (6.5): Vellinck, having beaten Flemming in Livland, may regroup into Estland, not into Kurlandia
     (Poland, not yet at war)."""
-    state = pb.place(pb.place(pb.setup("12.1"), "August II", "Sachsen"), "Flemming", "Livland", 1)
-    state = pb.play(pb.actions(state, allied_roll=2), ("group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"]))))
-    state = pb.play(
-        state, ("end_actions", 0, {}), ("end_actions", 1, {}), ("start_battle", 0, {"territory": "Livland"})
-    )
-    state = pb.play(
-        state,
-        ("combat_fire", 1, {"block": "Flemming", "dice": [6]}),
-        ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}),
-    )
+    state = vellinck_victor_in_livland(pb)
     assert pb.refused(state, "regroup", 0, {"moves": [{"block": "Vellinck", "to": pb.step("Kurlandia")}]}, "6.6")
     assert pb.rules(state, "regroup", 0, {"moves": [{"block": "Vellinck", "to": pb.step("Estland")}]}) == []
 
@@ -513,16 +510,7 @@ def test_6_6_a_regroup_moves_each_block_once(pb):
     """6.6: "A regroup is a move for any/all blocks in the victory territory. Maximum movement distance is 1
     territory away". Vellinck, having beaten Flemming in Livland, regroups into Estland or into Nyland, not into
     Estland and then on into Nyland by a regroup naming him twice."""
-    state = pb.place(pb.place(pb.setup("12.1"), "August II", "Sachsen"), "Flemming", "Livland", 1)
-    state = pb.play(pb.actions(state, allied_roll=2), ("group_move", 0, pb.move("Estland", ("Vellinck", ["Livland"]))))
-    state = pb.play(
-        state,
-        ("end_actions", 0, {}),
-        ("end_actions", 1, {}),
-        ("start_battle", 0, {"territory": "Livland"}),
-        ("combat_fire", 1, {"block": "Flemming", "dice": [6]}),
-        ("combat_fire", 0, {"block": "Vellinck", "dice": [1, 6, 6, 6]}),
-    )
+    state = vellinck_victor_in_livland(pb)
     twice = [{"block": "Vellinck", "to": pb.step("Estland")}, {"block": "Vellinck", "to": pb.step("Nyland")}]
     assert pb.refused(state, "regroup", 0, {"moves": twice}, "6.6")
     assert pb.rules(state, "regroup", 0, {"moves": twice[1:]}) == []
