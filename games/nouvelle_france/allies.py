@@ -12,7 +12,7 @@ from collections import Counter
 from games.contract import Move, obj
 from games.kit import Table, move
 from games.nouvelle_france import deck
-from games.nouvelle_france.choices import ally_choices, points_being_scored
+from games.nouvelle_france.choices import ally_choices, points_being_scored, shared_placement
 from games.nouvelle_france.says import said_ally
 from games.nouvelle_france.sections import ALLY_TOKENS, COUREUR, FILLE, HURON, SETUP, SIMPLIFIED
 from games.nouvelle_france.vocabulary import ALLY, CARD
@@ -102,13 +102,13 @@ def coureur_des_bois(table: Table, move: Move, *, judged: bool) -> None:
     token may be used each turn" (turn.build shares them; once the block is placed, the first
     other player to play one shares the points just counted, choices.points_being_scored)."""
     state = table.state
-    scored = points_being_scored(state)
-    if scored is not None and move.seat != scored["seat"] and scored["coureur_des_bois"] is None:
-        share = scored["points"] // 2
+    shared = shared_placement(state, move.seat)
+    if shared is not None:
+        share = shared["points"] // 2
         table.at("scores")[move.seat] += share
-        table.set("last_placement", {**scored, "coureur_des_bois": {"seat": move.seat, "points": share}})
+        table.set("last_placement", {**shared, "coureur_des_bois": {"seat": move.seat, "points": share}})
         return
-    if scored is not None and move.seat == state["active"]:
+    if points_being_scored(state) is not None and move.seat == state["active"]:
         if judged:
             table.refuse(COUREUR, "Only a single Coureur des bois token may be used each turn.")
         return

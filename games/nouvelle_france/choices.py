@@ -110,7 +110,7 @@ def ally_choices(state: JSON, seat: int | None) -> Iterator[JSON]:
     active = seat == state["active"]
     scored = points_being_scored(state)
     doubles_scored = scored is not None and seat == scored["seat"] and not scored["doubled"]
-    shares_scored = scored is not None and seat != scored["seat"] and scored["coureur_des_bois"] is None
+    shares_scored = shared_placement(state, seat) is not None
     if allies["fille_du_roy"] == "face up" and ((active and not turn["fille"]) or doubles_scored):
         yield {"ally": "fille_du_roy"}
     if allies["coureur_des_bois"] == "face up" and ((not active and turn["coureur"] is None) or shares_scored):
@@ -130,6 +130,14 @@ def points_being_scored(state: JSON) -> JSON | None:
     if last is None or state["phase"] != "draw" or state["turn"]["drawn"]:
         return None
     return last if (last["seat"] + 1) % len(state["players"]) == state["active"] else None
+
+
+def shared_placement(state: JSON, seat: int) -> JSON | None:
+    """The block just placed (:func:`points_being_scored`) whose points a Coureur des bois of
+    ``seat`` shares: "The first player to shout 'Fur trader!'", any but its placer, while that
+    turn has none."""
+    scored = points_being_scored(state)
+    return scored if scored is not None and seat != scored["seat"] and scored["coureur_des_bois"] is None else None
 
 
 def huron_cards(the_deck: JSON) -> Iterator[list[str]]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from games.contract import JSON, Move
 from games.kit import counted, listed
 from games.nouvelle_france import components
-from games.nouvelle_france.choices import points_being_scored
+from games.nouvelle_france.choices import points_being_scored, shared_placement
 from games.nouvelle_france.components import COLOURS, NEUTRAL, SITES, SNOWFLAKE
 
 ORDINALS = ("first", "second", "third")
@@ -93,8 +93,9 @@ def said_ally(state: JSON, move: Move, names: Sequence[str]) -> str:
             return f"{who} plays the Fille du Roy token to double the points of the block just placed."
         return f"{who} plays the Fille du Roy token to double their points this turn."
     if ally == "coureur_des_bois":
-        if scored is not None and move.seat != scored["seat"] and scored["coureur_des_bois"] is None:
-            placer = names[scored["seat"]]
+        shared = shared_placement(state, move.seat)
+        if shared is not None:
+            placer = names[shared["seat"]]
             return f"{who} plays the Coureur des bois token to receive half the points {placer} received for the block just placed."
         active = state["active"]
         return f"{who} plays the Coureur des bois token to receive half the points {names[active]} receives this turn."
