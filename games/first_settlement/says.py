@@ -122,14 +122,14 @@ def ship(state: JSON, move: Move, names: Names) -> str:
 
 def hardships(state: JSON, move: Move, names: Names) -> str:
     """The phases whose event is the Hardship cards drawn: which of them hurt in this phase."""
-    phase = move.type
-    drawn = [PRINTED_NAMES.get(card, card) for card in move.data["cards"]]
-    return sentence(_drew(names[move.seat], phase, drawn))
+    return sentence(_drew(names[move.seat], move.type, move.data["cards"]))
 
 
 def _drew(name: str, phase: str, drawn: list[str]) -> str:
     """The cards drawn, each named (two draws with as many of the phase's cards are other moves:
-    other cards leave the deck), then those that hurt in this phase."""
+    other cards leave the deck; "Kicked Out:" as the card's name, ``PRINTED_NAMES``), then those
+    that hurt in this phase."""
+    drawn = [PRINTED_NAMES.get(card, card) for card in drawn]
     kind = HURTS[phase]
     hits = [card for card in drawn if card in HARDSHIP_VALUES[kind]]
     said = f"{name} draws and discards {counted(len(drawn), 'Hardship card')} in the {phase.title()} Phase"
@@ -207,8 +207,7 @@ def _replacing(leader: JSON) -> str:
 
 def hardship(state: JSON, move: Move, names: Names) -> str:
     data = move.data
-    drawn = [PRINTED_NAMES.get(card, card) for card in data["cards"]]
-    said = _drew(names[move.seat], "hardship", drawn)
+    said = _drew(names[move.seat], "hardship", data["cards"])
     targets = [_seat(state, to, names) for to in data.get("kicked_out_to", [])]
     if targets:
         said += f"; the CT kicked out goes to {listed(targets)}"
