@@ -909,17 +909,12 @@ def test_reserve_example_estland_main_attack_livland_reserves(pb):
     assert {"Savolax", "Sodermanland"} <= set(pb.names(pb.engine.view(state, 1)))
 
 
-def test_6_22_blocks_a_warship_lands_across_another_border_are_reserves_with_it(pb):
-    """6.22: "Players may move into the same battle territory via different border edges. One border edge is declared
-    the Main Attack. The blocks crossing other border(s) are considered RESERVES"; 8.3: warships in harbour are
-    anchored inside the territory, the blocks aboard landing with them (4.6). 12.4: Rehnskiold attacks the Danes in
-    Skane from Smaland, the main attack; Wattrang sails into Skane's harbour from the Southern Baltic Sea with
-    Elfsborg aboard. Both crossed the sea's border: both are reserves, Elfsborg unseen by the Allies and out of reach
-    of their hits in round 1."""
-    state = pb.place(pb.setup("12.4"), "Elfsborg", "Southern Baltic Sea", aboard=True, loaded=False)
-    state = pb.place(state, "Wachtmeister", "Baltic Sea")
-    state = pb.play(
-        state,
+def skane_attacked_by_land_and_sea(pb, state):
+    """12.4 from ``state``: Rehnskiold attacks the Danes in Skane from Smaland, the main attack, and Wattrang sails
+    into Skane's harbour from the Southern Baltic Sea with Elfsborg aboard; the battle begins."""
+    state = pb.place(state, "Elfsborg", "Southern Baltic Sea", aboard=True, loaded=False)
+    return pb.play(
+        pb.place(state, "Wachtmeister", "Baltic Sea"),
         ("action_roll", 0, {"roll": 5}),
         ("action_roll", 1, {"roll": 1}),
         ("group_move", 0, pb.move("Smaland", ("Rehnskiold", ["Skane"]))),
@@ -928,6 +923,16 @@ def test_6_22_blocks_a_warship_lands_across_another_border_are_reserves_with_it(
         ("end_actions", 1, {}),
         ("start_battle", 0, {"territory": "Skane", "main_attack_from": "Smaland"}),
     )
+
+
+def test_6_22_blocks_a_warship_lands_across_another_border_are_reserves_with_it(pb):
+    """6.22: "Players may move into the same battle territory via different border edges. One border edge is declared
+    the Main Attack. The blocks crossing other border(s) are considered RESERVES"; 8.3: warships in harbour are
+    anchored inside the territory, the blocks aboard landing with them (4.6). 12.4: Rehnskiold attacks the Danes in
+    Skane from Smaland, the main attack; Wattrang sails into Skane's harbour from the Southern Baltic Sea with
+    Elfsborg aboard. Both crossed the sea's border: both are reserves, Elfsborg unseen by the Allies and out of reach
+    of their hits in round 1."""
+    state = skane_attacked_by_land_and_sea(pb, pb.setup("12.4"))
     assert pb.at(state, "Elfsborg") == "Skane"
     assert sorted(state["battle"]["reserves"]) == ["Elfsborg", "Wattrang"]
     assert "Elfsborg" not in pb.names(pb.engine.view(state, 1))
@@ -943,17 +948,9 @@ def test_6_5_reserves_retreat_out_of_the_battle_territory_not_back_into_it(pb):
     anchored in Skane's harbour from the Southern Baltic Sea, and Elfsborg, landed from it, are reserves and must
     retreat. Wattrang may not sail out into the Southern Baltic Sea and back into Skane's harbour, nor Elfsborg march
     to Smaland and back: each would end its retreat where it began (both were accepted, Wattrang's offered)."""
-    state = pb.place(pb.setup("12.4"), "Elfsborg", "Southern Baltic Sea", aboard=True, loaded=False)
-    state = pb.place(pb.place(pb.place(state, "Wachtmeister", "Baltic Sea"), "Fynske", "pool"), "Reventlov", "Skane", 1)
+    state = pb.place(pb.place(pb.setup("12.4"), "Fynske", "pool"), "Reventlov", "Skane", 1)
     state = pb.play(
-        state,
-        ("action_roll", 0, {"roll": 5}),
-        ("action_roll", 1, {"roll": 1}),
-        ("group_move", 0, pb.move("Smaland", ("Rehnskiold", ["Skane"]))),
-        ("group_move", 0, pb.move("Southern Baltic Sea", ("Wattrang", ["Skane"]))),
-        ("end_actions", 0, {}),
-        ("end_actions", 1, {}),
-        ("start_battle", 0, {"territory": "Skane", "main_attack_from": "Smaland"}),
+        skane_attacked_by_land_and_sea(pb, state),
         ("combat_fire", 1, {"block": "Reventlov", "dice": [6]}),
         ("combat_fire", 0, {"block": "Rehnskiold", "dice": [1, 1, 1, 1]}),
     )
